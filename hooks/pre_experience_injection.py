@@ -1,0 +1,17 @@
+#!/usr/bin/env python3
+"""PreToolUse hook: inject the knowledge that fits this tool call (forewarn.inject).
+
+Run as ``python3 -S`` by hooks/hooks.json: the standard library and
+forewarn's own modules are all it needs, and skipping ``site`` halves the
+interpreter's start.  Always exits 0 (forewarn.hookio).
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))
+
+from forewarn import hookio, inject  # noqa: E402
+
+if __name__ == "__main__":
+    hookio.main("PreToolUse", inject.handle)

@@ -1,0 +1,167 @@
+"""The compiled index: every active item's triggers, precompiled, in one file.
+
+The PreToolUse hook runs on every tool call, so it never parses graph JSON.
+It reads this index, which holds each active item's triggers (globs compiled
+by :mod:`forewarn.globs`, keywords folded by :mod:`forewarn.keywords`) and
+its pre-rendered text, grouped in buckets so a call reads only the buckets
+its tool and path can match:
+
+``t0:<tool>``  items that name the tool and no file patterns
+``tf:<tool>``  items that name the tool and file patterns
+``tp``         items whose tool names end in ``*`` (prefix match)
+``n:<name>``   items with a pattern whose last literal segment is ``name``
+``e:<.ext>``   items with a pattern ending in ``*.ext``
+``g``          items with any other pattern
+``all``        every active item (``explain``, and thresholds low enough
+               that keywords alone can reach them)
+
+File layout: ``MAGIC`` (8 bytes), header length and CRC-32 (4 bytes each,
+little-endian), the :mod:`marshal`-ed header, then the data region: one
+marshal-ed list of records per bucket and the rendered texts, each with its
+own CRC-32.  The header records the sources it was built from
+(``(path, mtime_ns, size)`` of every graph and of the settings file), so
+:func:`open_fresh` can tell in a few ``stat`` calls whether it is current.
+
+Contract: a corrupt, truncated, foreign or stale index is never used; it is
+rebuilt (written atomically, so racing hooks each produce a whole file and
+the last rename wins).  If the data folder is not writable the index is
+built and used in memory.
+"""
+
+import binascii
+import marshal
+import os
+
+from . import paths
+
+FORMAT = 3
+MAGIC = b"FWIDX\x00\x00\x03"
+_PREFIX = len(MAGIC) + 8
+
+# Record layout (a tuple per item).
+R_NO, R_ID, R_MULT, R_PRIORITY, R_TOOLS, R_PATTERNS, R_ACTION, R_CONTEXT, R_TEXT, R_LABEL, R_SOURCE = range(11)
+
+
+class IndexError_(Exception):
+    """The index file is unusable (corrupt, truncated, foreign format)."""
+
+
+def index_file(root):
+    """Where the index for project ``root`` lives in the data folder."""
+    key = "%08x" % (binascii.crc32(os.fsencode(root or "")) & 0xFFFFFFFF)
+    name = os.path.basename((root or "").rstrip("/\\")) or "root"
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)[:40]
+    return os.path.join(paths.data_dir(), "index", "%s-%s.idx" % (safe, key))
+
+
+def current_sources(root):
+    """The freshness key: every graph file and the settings file as ``(path, mtime_ns, size)``."""
+    sources = paths.scan_graph_files(paths.graph_dirs(root))
+    if root:
+        cfg = os.path.join(root, ".claude", "forewarn.json")
+        try:
+            st = os.stat(cfg)
+            sources.append((cfg, st.st_mtime_ns, st.st_size))
+        except OSError:
+            pass
+    return sources
+
+
+class Index:
+    """A readable index: ``header`` plus lazily read buckets and texts."""
+
+    def __init__(self, handle, header, base):
+        self._handle = handle
+        self.header = header
+        self._base = base
+        self._cache = {}
+
+    def _read(self, off, length, crc):
+        self._handle.seek(self._base + off)
+        blob = self._handle.read(length)
+        if len(blob) != length or (binascii.crc32(blob) & 0xFFFFFFFF) != crc:
+            raise IndexError_("data region corrupt")
+        return blob
+
+    def bucket(self, key):
+        """The records of one bucket (empty tuple if the bucket does not exist)."""
+        records = self._cache.get(key)
+        if records is None:
+            entry = self.header["buckets"].get(key)
+            if entry is None:
+                records = ()
+            else:
+                try:
+                    records = marshal.loads(self._read(*entry))
+                except (ValueError, EOFError, TypeError) as exc:
+                    raise IndexError_("bucket %s corrupt: %s" % (key, exc)) from exc
+            self._cache[key] = records
+        return records
+
+    def text(self, record):
+        """The pre-rendered text of one item."""
+        off, length, crc = record[R_TEXT]
+        return self._read(off, length, crc).decode("utf-8")
+
+    def close(self):
+        try:
+            self._handle.close()
+        except Exception:
+            pass
+
+
+def _parse(handle):
+    prefix = handle.read(_PREFIX)
+    if len(prefix) != _PREFIX or prefix[: len(MAGIC)] != MAGIC:
+        raise IndexError_("not a forewarn index of format %d" % FORMAT)
+    length = int.from_bytes(prefix[8:12], "little")
+    crc = int.from_bytes(prefix[12:16], "little")
+    blob = handle.read(length)
+    if len(blob) != length or (binascii.crc32(blob) & 0xFFFFFFFF) != crc:
+        raise IndexError_("header corrupt")
+    try:
+        header = marshal.loads(blob)
+    except (ValueError, EOFError, TypeError) as exc:
+        raise IndexError_("header corrupt: %s" % exc) from exc
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise IndexError_("foreign header")
+    return Index(handle, header, _PREFIX + length)
+
+
+def open_index_file(path):
+    """Open and verify an index file's header; raise IndexError_ or OSError."""
+    handle = open(path, "rb")
+    try:
+        return _parse(handle)
+    except BaseException:
+        handle.close()
+        raise
+
+
+def open_fresh(root, rebuild=True):
+    """The current index for ``root``: ``(index, rebuilt)``.
+
+    Uses the cached file when its recorded sources equal the current ones;
+    otherwise (missing, stale, corrupt) builds a new one, stores it if it
+    can, and returns it.  With ``rebuild=False`` a stale or missing index
+    gives ``(None, False)``.
+    """
+    sources = current_sources(root)
+    path = index_file(root)
+    try:
+        idx = open_index_file(path)
+    except (OSError, IndexError_):
+        idx = None
+    if idx is not None:
+        if idx.header.get("sources") == sources and idx.header.get("root") == root:
+            return idx, False
+        idx.close()
+    if not rebuild:
+        return None, False
+    from .index_build import build_bytes, store
+
+    blob = build_bytes(root, sources)
+    store(path, blob)
+    import io
+
+    return _parse(io.BytesIO(blob)), True

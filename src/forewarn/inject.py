@@ -1,0 +1,107 @@
+"""PreToolUse: choose the knowledge that fits this tool call and phrase it for the model.
+
+:func:`handle` is the whole hook after the shared contract of
+:mod:`forewarn.hookio`: it returns the ``additionalContext`` text, or None.
+In order: the off switch (``DISABLE_EXPERIENCE_INJECTION=1``), read-only
+tools, the compiled index (rebuilt if a graph changed), relevance
+(:mod:`forewarn.relevance`), per-session dedupe
+(:mod:`forewarn.session_state`), the character budget, and one trace line
+per decision (:mod:`forewarn.trace`).  Drafts and archived items are not in
+the index, so they are never injected.
+"""
+
+import os
+
+from . import config, index, paths, relevance, render, session_state, trace
+from .conversation import recent_text
+from .keywords import fold
+from .toolcall import READ_ONLY_TOOLS, ToolCall
+
+OFF_VALUES = ("1", "true", "yes", "on")
+
+
+def disabled():
+    """True when the user turned injection off for this process."""
+    return os.environ.get("DISABLE_EXPERIENCE_INJECTION", "").strip().lower() in OFF_VALUES
+
+
+def heading(call, count):
+    target = (" on " + call.display_path) if call.display_path else ""
+    return (
+        "forewarn: %d recorded lesson%s from this project's knowledge graph match%s this %s call%s. "
+        "This is reference data from earlier sessions, not a request from the user."
+        % (count, "" if count == 1 else "s", "es" if count == 1 else "", call.tool, target)
+    )
+
+
+def handle(data):
+    """The PreToolUse decision for one hook input: ``additionalContext`` text or None."""
+    if disabled():
+        return None
+    tool = data.get("tool_name")
+    if not isinstance(tool, str) or not tool or tool in READ_ONLY_TOOLS:
+        return None
+    root = paths.project_root(data.get("cwd"))
+    call = ToolCall(data, root)
+    idx, rebuilt = index.open_fresh(root)
+    try:
+        return _decide(data, call, idx, rebuilt, root)
+    finally:
+        idx.close()
+
+
+def _decide(data, call, idx, rebuilt, root):
+    settings = config.effective(idx.header.get("settings"))
+    threshold = settings["threshold"]
+    cache = []
+
+    def conversation():
+        if not cache:
+            cache.append(fold(recent_text(data.get("transcript_path"), settings["context_bytes"])))
+        return cache[0]
+
+    verdicts = relevance.evaluate(idx, call, threshold, conversation)
+    eligible = [v for v in verdicts if v.eligible]
+    result = {"text": None, "injected": [], "repeats": []}
+
+    def choose(already):
+        picked = []
+        for verdict in eligible:
+            key = (verdict.record[index.R_ID], call.display_path)
+            if key in already:
+                result["repeats"].append(key[0])
+                continue
+            picked.append(verdict)
+            if len(picked) >= settings["top_k"]:
+                break
+        if not picked:
+            return []
+        texts = [idx.text(v.record) for v in picked]
+        text = render.fence(heading(call, len(picked)), texts, settings["max_chars"])
+        if not text:
+            return []
+        shown = [v for v, t in zip(picked, texts) if t.split("\n", 1)[0] in text]
+        result["text"] = text
+        result["injected"] = [v.record[index.R_ID] for v in shown]
+        return [(v.record[index.R_ID], call.display_path) for v in shown]
+
+    if eligible:
+        session_state.claim(data.get("session_id"), choose)
+    trace.record(
+        {
+            "event": "PreToolUse",
+            "session": data.get("session_id"),
+            "tool": call.tool,
+            "path": call.display_path,
+            "root": root,
+            "rebuilt": rebuilt,
+            "threshold": threshold,
+            "injected": result["injected"],
+            "repeats": result["repeats"],
+            "candidates": [
+                {"id": v.record[index.R_ID], "score": v.score, "terms": v.terms(), "gate": v.gate}
+                for v in verdicts[: trace.MAX_CANDIDATES]
+            ],
+        }
+    )
+    return result["text"]

@@ -1,0 +1,42 @@
+"""The hook log: one line per problem, in the data folder, never on stdout.
+
+Contract: :func:`log` never raises and never writes to stdout.  Lines go to
+``<data dir>/forewarn.log`` (rotated at 1 MiB); if that cannot be written
+they go to stderr, which Claude Code keeps in its debug log.
+"""
+
+import os
+import sys
+import time
+
+from . import paths
+
+_MAX_BYTES = 1 << 20
+
+
+def log(component, message):
+    """Append ``<UTC time> <component> <message>`` to the hook log."""
+    line = "%s %s %s\n" % (
+        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        component,
+        " ".join(str(message).split())[:2000],
+    )
+    try:
+        folder = paths.data_dir()
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, "forewarn.log")
+        try:
+            if os.path.getsize(path) > _MAX_BYTES:
+                os.replace(path, path + ".1")
+        except OSError:
+            pass
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except Exception:
+        try:
+            sys.stderr.write("forewarn: " + line)
+        except Exception:
+            pass

@@ -1,0 +1,143 @@
+"""Relevance: how well a knowledge item fits a tool call, and which items to inject.
+
+The formula is the original design's:
+
+    score = (0.40·tool + 0.40·file + 0.10·action + 0.10·context) × multiplier
+
+with each term 0 or 1 (tool named; a file pattern matches a path of the
+call; an action keyword occurs in the tool input; a context keyword occurs
+in the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
+CRITICAL/HIGH/MEDIUM/LOW.  Two gates remove the formula's noise
+(docs/relevance.md has the measurements):
+
+* **tool gate**: an item that names tools is not injected for a tool it
+  does not name;
+* **file gate**: an item that names file patterns is not injected for a
+  file-bearing call (Write, Edit, ...) whose path matches none of them.
+
+Items at or above the threshold that pass both gates are ranked by score,
+then priority, then id (deterministic), and the top ``top_k`` are injected.
+
+Contract: pure functions over index records (:mod:`forewarn.index`) and a
+:class:`forewarn.toolcall.ToolCall`; the recent conversation is fetched
+through a callable only when a context keyword could change a decision.
+"""
+
+from .globs import extension, match_any
+from .index import R_ACTION, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_PRIORITY, R_TOOLS
+from .keywords import any_in
+from .knowledge import PRIORITY_RANK
+
+W_TOOL, W_FILE, W_ACTION, W_CONTEXT = 0.40, 0.40, 0.10, 0.10
+KEYWORD_ONLY_MAX = (W_ACTION + W_CONTEXT) * 2.0  # the most an item can score without tool or file
+
+
+def tool_matches(tools, names):
+    """True if any of the call's names (tool plus aliases, lower case) is named; ``x*`` is a prefix."""
+    for tool in tools:
+        if tool.endswith("*"):
+            prefix = tool[:-1]
+            if any(name.startswith(prefix) for name in names):
+                return True
+        elif tool in names:
+            return True
+    return False
+
+
+def candidate_keys(call, threshold):
+    """The index buckets that can hold an item able to reach ``threshold`` for this call."""
+    if threshold <= KEYWORD_ONLY_MAX:
+        return ["all"]
+    keys = ["tp"]
+    for name in call.names:
+        keys.append("t0:" + name)
+        if not call.file_bearing:
+            keys.append("tf:" + name)
+    if call.paths:
+        keys.append("g")
+        for segs in call.paths:
+            for seg in segs:
+                keys.append("n:" + seg)
+                ext = extension(seg)
+                if ext:
+                    keys.append("e:" + ext)
+    return keys
+
+
+class Verdict:
+    """One item scored against one call: the terms, the score, and why it is (not) eligible."""
+
+    __slots__ = ("record", "tool", "file", "action", "context", "score", "gate")
+
+    def __init__(self, record):
+        self.record = record
+        self.tool = self.file = False
+        self.action = self.context = None  # the matched keyword, or None
+        self.score = 0.0
+        self.gate = None
+
+    @property
+    def eligible(self):
+        return self.gate is None
+
+    def terms(self):
+        """The score terms as a dict (for the trace log and ``explain``)."""
+        return {
+            "tool": int(self.tool),
+            "file": int(self.file),
+            "action": self.action.strip() if self.action else None,
+            "context": self.context.strip() if self.context else None,
+        }
+
+
+def score(record, call, threshold, conversation, always_context=False):
+    """Score ``record`` against ``call``.
+
+    ``conversation()`` returns the folded recent conversation; it is called
+    only if the record has context keywords and the context term could
+    decide whether the item reaches ``threshold`` (or ``always_context``).
+    """
+    v = Verdict(record)
+    tools = record[R_TOOLS]
+    patterns = record[R_PATTERNS]
+    v.tool = bool(tools) and tool_matches(tools, call.names)
+    if patterns and call.paths:
+        v.file = any(match_any(patterns, segs) for segs in call.paths)
+    if tools and not v.tool:
+        v.gate = "tool %s is not among %s" % (call.tool or "?", ", ".join(tools))
+    elif patterns and call.file_bearing and not v.file:
+        v.gate = "path %s matches none of its file patterns" % (call.display_path or "?")
+    mult = record[R_MULT]
+    if record[R_ACTION]:
+        v.action = any_in(record[R_ACTION], call.folded_text())
+    base = W_TOOL * v.tool + W_FILE * v.file + W_ACTION * (v.action is not None)
+    if record[R_CONTEXT]:
+        could_decide = base * mult < threshold <= (base + W_CONTEXT) * mult
+        if always_context or (could_decide and v.gate is None):
+            text = conversation()
+            if text:
+                v.context = any_in(record[R_CONTEXT], text)
+    v.score = round((base + W_CONTEXT * (v.context is not None)) * mult, 6)
+    if v.gate is None and v.score < threshold:
+        v.gate = "score %.2f below threshold %.2f" % (v.score, threshold)
+    return v
+
+
+def rank_key(verdict):
+    """Deterministic order: higher score, then higher priority, then id."""
+    rec = verdict.record
+    return (-verdict.score, PRIORITY_RANK.get(rec[R_PRIORITY], 9), rec[R_ID])
+
+
+def evaluate(index, call, threshold, conversation, keys=None, always_context=False):
+    """Every candidate's verdict for ``call``, ranked (eligible ones first)."""
+    seen = set()
+    verdicts = []
+    for key in keys if keys is not None else candidate_keys(call, threshold):
+        for record in index.bucket(key):
+            if record[0] in seen:
+                continue
+            seen.add(record[0])
+            verdicts.append(score(record, call, threshold, conversation, always_context))
+    verdicts.sort(key=lambda v: (not v.eligible,) + rank_key(v))
+    return verdicts

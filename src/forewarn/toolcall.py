@@ -1,0 +1,139 @@
+"""A PreToolUse call as the scorer sees it: tool, paths, searchable text.
+
+Contract: :class:`ToolCall` is built from the hook input dict of any shape
+without raising; missing or mistyped fields simply contribute nothing.
+Paths are made relative to the project root with ``/`` separators
+(absolute, ``./``, ``..``, Windows ``C:\\x\\y`` and paths outside the
+project all handled) and split into segments for :mod:`forewarn.globs`.
+"""
+
+import posixpath
+
+from .keywords import fold
+
+READ_ONLY_TOOLS = frozenset(
+    (
+        "Read", "Grep", "Glob", "LS", "NotebookRead", "WebFetch", "WebSearch", "TodoRead",
+        "TodoWrite", "ToolSearch", "ListMcpResourcesTool", "ReadMcpResourceTool", "BashOutput",
+        "AskUserQuestion", "ExitPlanMode", "EnterPlanMode", "TaskOutput", "Skill",
+    )
+)
+TOOL_ALIASES = {
+    "multiedit": ("edit",),
+    "notebookedit": ("edit",),
+    "task": ("agent",),
+    "agent": ("task",),
+    "powershell": ("bash",),
+}
+FILE_KEYS = ("file_path", "notebook_path", "path")
+TEXT_KEYS = ("command", "description", "content", "new_string", "old_string", "prompt", "query", "url", "pattern")
+MAX_TEXT_CHARS = 64 * 1024
+MAX_BASH_TOKENS = 64
+
+
+def normalise_path(path, cwd, root):
+    """``(segments, outside)`` for ``path`` relative to ``root``; ``([], False)`` if unusable.
+
+    Relative paths are taken from the hook's ``cwd`` (never the process's).
+    A path outside the project keeps its absolute segments and
+    ``outside=True``, so only unanchored patterns (``**/x``) can match it.
+    """
+    if not isinstance(path, str) or not path.strip():
+        return [], False
+    path = path.strip().replace("\\", "/")
+    base = (cwd or root or "").replace("\\", "/")
+    drive = ""
+    if len(path) > 1 and path[1] == ":":
+        drive, path = path[:2].lower(), path[2:]
+    elif not path.startswith("/"):
+        if base:
+            if len(base) > 1 and base[1] == ":":
+                drive, base = base[:2].lower(), base[2:]
+            path = base.rstrip("/") + "/" + path
+    path = posixpath.normpath(path)
+    if root:
+        r = root.replace("\\", "/")
+        rdrive = ""
+        if len(r) > 1 and r[1] == ":":
+            rdrive, r = r[:2].lower(), r[2:]
+        r = posixpath.normpath(r)
+        same_drive = drive == rdrive
+        if same_drive and (path == r or path.startswith(r.rstrip("/") + "/")):
+            rel = path[len(r):].lstrip("/")
+            return ([p for p in rel.split("/") if p] if rel else []), False
+        if same_drive and drive and (path.lower() + "/").startswith(r.lower().rstrip("/") + "/"):
+            rel = path[len(r):].lstrip("/")
+            return [p for p in rel.split("/") if p], False
+    return [p for p in path.split("/") if p and p != "."], True
+
+
+class ToolCall:
+    """One tool call: ``tool``, lookup names, ``paths`` (segment lists), ``file_bearing``."""
+
+    __slots__ = ("tool", "names", "paths", "file_bearing", "display_path", "_input", "_text")
+
+    def __init__(self, data, root):
+        tool = data.get("tool_name")
+        self.tool = tool if isinstance(tool, str) else ""
+        low = self.tool.lower()
+        self.names = (low,) + TOOL_ALIASES.get(low, ())
+        tool_input = data.get("tool_input")
+        self._input = tool_input if isinstance(tool_input, dict) else {}
+        self._text = None
+        cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
+        self.paths = []
+        self.display_path = ""
+        for key in FILE_KEYS:
+            segs, _outside = normalise_path(self._input.get(key), cwd, root)
+            if segs:
+                self.paths.append(segs)
+                if not self.display_path:
+                    self.display_path = "/".join(segs)
+        self.file_bearing = bool(self.paths)
+        if not self.file_bearing:
+            command = self._input.get("command")
+            if isinstance(command, str):
+                for token in _path_tokens(command):
+                    segs, _outside = normalise_path(token, cwd, root)
+                    if segs:
+                        self.paths.append(segs)
+
+    @property
+    def read_only(self):
+        """True for tools that change nothing (Read, Grep, Glob, ...): no knowledge is injected."""
+        return self.tool in READ_ONLY_TOOLS
+
+    def folded_text(self):
+        """The tool input's searchable text (command, descriptions, edited text), folded, bounded."""
+        if self._text is None:
+            chunks = []
+            size = 0
+            for key in TEXT_KEYS:
+                value = self._input.get(key)
+                if isinstance(value, str) and value:
+                    chunk = value[: MAX_TEXT_CHARS - size]
+                    chunks.append(chunk)
+                    size += len(chunk)
+                    if size >= MAX_TEXT_CHARS:
+                        break
+            if self.display_path:
+                chunks.append(self.display_path)
+            self._text = fold("\n".join(chunks))
+        return self._text
+
+
+def _path_tokens(command):
+    """Words of a shell command that look like paths (contain ``/`` or a dot), flags and URLs dropped."""
+    found = []
+    for word in command.replace(";", " ").replace("|", " ").replace("&", " ").replace(">", " ").replace("<", " ").split()[:MAX_BASH_TOKENS]:
+        word = word.strip("'\"`()")
+        if word.startswith("-"):
+            eq = word.find("=")
+            if eq < 0:
+                continue
+            word = word[eq + 1 :].strip("'\"")
+        if not word or "://" in word or word.startswith("$"):
+            continue
+        if "/" in word or ("." in word.strip(".") and not word.replace(".", "").isdigit()):
+            found.append(word)
+    return found
