@@ -11,8 +11,10 @@ object from stdout.  forewarn only advises, so every path ends in exit 0:
   non-JSON or non-object input;
 * the handler returns the text of ``additionalContext`` or None, and
   :func:`run` writes the one envelope Claude Code delivers to the model:
-  ``{"hookSpecificOutput": {"hookEventName": ..., "additionalContext": ...}}``.
-  It never writes a permission decision.
+  ``{"hookSpecificOutput": {"hookEventName": ..., "additionalContext": ...}}``;
+  a handler may instead return a dict of top-level fields for the user
+  (the Stop hook's ``{"systemMessage": ...}``), written as it is.
+  Nothing here ever writes a permission or blocking decision.
 
 Only :mod:`_signal` (not :mod:`signal`, which imports :mod:`enum`) is used, to
 keep the PreToolUse start-up cost near the interpreter's own.
@@ -88,7 +90,7 @@ def envelope(event, context):
 
 
 def run(event, handler, deadline=0.45, stdin=None, stdout=None):
-    """Run ``handler(input_dict) -> str | None`` as a fail-open hook; always exit 0.
+    """Run ``handler(input_dict) -> str | dict | None`` as a fail-open hook; always exit 0.
 
     The deadline bounds everything after start-up, including reading stdin.
     Nothing is written unless the handler finished in time with a non-empty
@@ -99,9 +101,11 @@ def run(event, handler, deadline=0.45, stdin=None, stdout=None):
     try:
         data = read_input(stdin)
         if data is not None:
-            context = handler(data)
-            if context:
-                out = envelope(event, context)
+            answer = handler(data)
+            if isinstance(answer, dict):
+                out = fastjson.dumps(answer).encode("ascii") if answer else b""
+            elif answer:
+                out = envelope(event, answer)
     except DeadlineExceeded:
         out = b""
         log(event, "internal deadline of %.2fs reached; no output" % deadline)
