@@ -94,7 +94,7 @@ def compose(header, notes):
 def handle(data):
     """The SessionStart decision for one hook input: ``additionalContext`` text or None."""
     root = paths.project_root(data.get("cwd"))
-    idx, _rebuilt = index.open_fresh(root)
+    idx, _state = index.open_fresh(root)
     try:
         header = idx.header
     finally:

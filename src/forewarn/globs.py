@@ -113,8 +113,23 @@ def _parse_class(body):
     return (_SET, negated, "".join(chars), tuple(ranges))
 
 
+_compiled = {}
+
+
 def compile_glob(pattern):
-    """Compile one pattern to ``(negated, dir_only, segments)``; raise GlobError if unusable."""
+    """Compile one pattern to ``(negated, dir_only, segments)``; raise GlobError if unusable.
+
+    Results are memoised: an index build meets the same patterns many times.
+    """
+    if not isinstance(pattern, str):
+        raise GlobError("pattern is not a string")
+    compiled = _compiled.get(pattern)
+    if compiled is None:
+        compiled = _compiled[pattern] = _compile(pattern)
+    return compiled
+
+
+def _compile(pattern):
     if not isinstance(pattern, str):
         raise GlobError("pattern is not a string")
     pat = pattern.strip()

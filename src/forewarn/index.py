@@ -12,8 +12,11 @@ its tool and path can match:
 ``n:<name>``   items with a pattern whose last literal segment is ``name``
 ``e:<.ext>``   items with a pattern ending in ``*.ext``
 ``g``          items with any other pattern
-``all``        every active item (``explain``, and thresholds low enough
-               that keywords alone can reach them)
+``k``          items with neither tools nor file patterns (keywords only)
+
+Every active item is in at least one bucket; :meth:`Index.all_records`
+walks them all (``explain``, and thresholds low enough that keywords alone
+can reach them).
 
 File layout: ``MAGIC`` (8 bytes), header length and CRC-32 (4 bytes each,
 little-endian), the :mod:`marshal`-ed header, then the data region: one
@@ -34,12 +37,12 @@ import os
 
 from . import paths
 
-FORMAT = 3
-MAGIC = b"FWIDX\x00\x00\x03"
+FORMAT = 4
+MAGIC = b"FWIDX\x00\x00\x04"
 _PREFIX = len(MAGIC) + 8
 
 # Record layout (a tuple per item).
-R_NO, R_ID, R_MULT, R_PRIORITY, R_TOOLS, R_PATTERNS, R_ACTION, R_CONTEXT, R_TEXT, R_LABEL, R_SOURCE = range(11)
+R_NO, R_ID, R_MULT, R_RANK, R_TOOLS, R_PATTERNS, R_ACTION, R_CONTEXT, R_TEXT, R_LABEL, R_SOURCE = range(11)
 
 
 class IndexError_(Exception):
@@ -98,6 +101,14 @@ class Index:
             self._cache[key] = records
         return records
 
+    def all_records(self):
+        """Every active item once, in build order."""
+        seen = {}
+        for key in self.header["buckets"]:
+            for record in self.bucket(key):
+                seen.setdefault(record[R_NO], record)
+        return [seen[no] for no in sorted(seen)]
+
     def text(self, record):
         """The pre-rendered text of one item."""
         off, length, crc = record[R_TEXT]
@@ -138,13 +149,19 @@ def open_index_file(path):
         raise
 
 
-def open_fresh(root, rebuild=True):
-    """The current index for ``root``: ``(index, rebuilt)``.
+INLINE_BUILD_LIMIT = 2 << 20  # bytes of graph JSON the PreToolUse hook compiles itself (~4,000 nodes)
 
-    Uses the cached file when its recorded sources equal the current ones;
-    otherwise (missing, stale, corrupt) builds a new one, stores it if it
-    can, and returns it.  With ``rebuild=False`` a stale or missing index
-    gives ``(None, False)``.
+
+def open_fresh(root, rebuild=True, inline_limit=None):
+    """The index to use for ``root``: ``(index, state)``.
+
+    ``state`` is ``"fresh"`` when the cached file's recorded sources equal
+    the current ones, ``"rebuilt"`` when it was missing, stale or corrupt and
+    was built now (and stored if the data folder is writable), ``"stale"``
+    when the sources are larger than ``inline_limit`` bytes: then a detached
+    process rebuilds it and the previous index, if any, is returned (None
+    if there is none).  With ``rebuild=False`` a stale or missing index
+    gives ``(None, "stale")``.
     """
     sources = current_sources(root)
     path = index_file(root)
@@ -154,14 +171,25 @@ def open_fresh(root, rebuild=True):
         idx = None
     if idx is not None:
         if idx.header.get("sources") == sources and idx.header.get("root") == root:
-            return idx, False
-        idx.close()
+            return idx, "fresh"
+        if idx.header.get("root") != root:
+            idx.close()
+            idx = None
     if not rebuild:
-        return None, False
+        if idx is not None:
+            idx.close()
+        return None, "stale"
+    if inline_limit is not None and sum(s[2] for s in sources) > inline_limit:
+        from .index_build import spawn_background_build
+
+        spawn_background_build(root)
+        return idx, "stale"
+    if idx is not None:
+        idx.close()
     from .index_build import build_bytes, store
 
     blob = build_bytes(root, sources)
     store(path, blob)
     import io
 
-    return _parse(io.BytesIO(blob)), True
+    return _parse(io.BytesIO(blob)), "rebuilt"

@@ -10,11 +10,12 @@ texts and writes the file atomically.  Standard library only.
 import binascii
 import marshal
 import os
+import sys
 import time
 
 from . import config, globs, keywords, knowledge, render, storage
 from .graphs import GraphError, load_graph, process_nodes
-from .index import FORMAT, MAGIC
+from .index import FORMAT, MAGIC, current_sources, index_file
 
 MAX_LISTED_PROBLEMS = 500
 
@@ -30,7 +31,7 @@ def _record(no, node, text_entry, source):
         no,
         node["id"],
         knowledge.PRIORITY_MULTIPLIER[priority],
-        priority,
+        knowledge.PRIORITY_RANK[priority],
         tools,
         patterns,
         action,
@@ -43,7 +44,7 @@ def _record(no, node, text_entry, source):
 
 def _bucket_keys(record):
     tools, patterns = record[4], record[5]
-    keys = ["all"]
+    keys = []
     for tool in tools:
         if tool.endswith("*"):
             keys.append("tp")
@@ -54,68 +55,66 @@ def _bucket_keys(record):
             continue
         kind, value = globs.index_keys(compiled)
         keys.append("g" if kind == "g" else "%s:%s" % (kind, value))
+    if not keys:
+        keys.append("k")  # keywords only: reachable only under a low threshold
     seen = set()
     return [k for k in keys if not (k in seen or seen.add(k))]
 
 
-def collect(root, sources):
-    """Read the sources: ``(active_nodes_with_source, summary)``.
+def iter_active(root, sources, summary):
+    """Yield ``(node, path)`` for every valid, active process node, one graph in memory at a time.
 
-    ``summary`` counts statuses, lists problems as ``(file, node_id, text)``
-    and names the CRITICAL active items (for SessionStart).  The first
-    definition of an id wins (project graphs come before the user's).
+    Fills ``summary``: status counts, problems as ``(file, node_id, text)``
+    and a count of them.  The first definition of an id wins (project graphs
+    come before the user's); later ones are reported as duplicates.
     """
-    active = []
-    problems = []
-    counts = {"active": 0, "draft": 0, "archived": 0}
     seen = {}
+    settings_file = config.config_path(root)
     for path, _mtime, _size in sources:
-        if path == config.config_path(root):
+        if path == settings_file:
             continue
         try:
             doc = load_graph(path)
         except GraphError as exc:
-            problems.append((path, "", str(exc)))
+            summary["problems"].append((path, "", str(exc)))
             continue
         for node in process_nodes(doc):
             found = knowledge.problems(node)
             if found:
-                problems.append((path, str(node.get("id", "")), "; ".join(found)))
+                summary["problems"].append((path, str(node.get("id", "")), "; ".join(found)))
                 continue
             status = knowledge.status_of(node)
-            counts[status] += 1
+            summary["counts"][status] += 1
             if status != "active":
                 continue
             if node["id"] in seen:
-                problems.append((path, node["id"], "duplicate id; the one in %s is used" % seen[node["id"]]))
+                summary["problems"].append((path, node["id"], "duplicate id; the one in %s is used" % seen[node["id"]]))
                 continue
             seen[node["id"]] = path
-            active.append((node, path))
-    return active, {"counts": counts, "problems": problems}
+            yield node, path
+        del doc
 
 
 def build_bytes(root, sources):
     """The complete index file for ``root`` built from ``sources``."""
     started = time.perf_counter()
     settings, notes = config.load_file_config(root)
-    active, summary = collect(root, sources)
+    summary = {"counts": {"active": 0, "draft": 0, "archived": 0}, "problems": []}
     texts = bytearray()
-    records = []
+    buckets = {}
     critical = []
-    for node, path in active:
+    count = 0
+    for node, path in iter_active(root, sources, summary):
         text = render.render_item(node).encode("utf-8")
         entry = (len(texts), len(text), binascii.crc32(text) & 0xFFFFFFFF)
         texts += text
-        rec = _record(len(records), node, entry, path)
-        records.append(rec)
-        if rec[3] == "CRITICAL":
-            description = " ".join(str(node.get("description") or "").split())
-            critical.append((rec[1], rec[9], description))
-    buckets = {}
-    for rec in records:
+        rec = _record(count, node, entry, path)
+        count += 1
         for key in _bucket_keys(rec):
             buckets.setdefault(key, []).append(rec)
-    data = bytearray(texts)
+        if node.get("priority") == "CRITICAL":
+            critical.append((rec[1], rec[9], " ".join(str(node.get("description") or "").split())))
+    data = texts
     directory = {}
     for key in sorted(buckets):
         blob = marshal.dumps(tuple(buckets[key]))
@@ -131,10 +130,10 @@ def build_bytes(root, sources):
         "problems": summary["problems"][:MAX_LISTED_PROBLEMS],
         "problem_count": len(summary["problems"]),
         "critical": critical,
-        "items": len(records),
+        "items": count,
         "buckets": directory,
         "built_at": time.time(),
-        "build_seconds": time.perf_counter() - started,
+        "build_seconds": round(time.perf_counter() - started, 6),
     }
     head = marshal.dumps(header)
     prefix = MAGIC + len(head).to_bytes(4, "little") + (binascii.crc32(head) & 0xFFFFFFFF).to_bytes(4, "little")
@@ -148,3 +147,47 @@ def store(path, blob):
         return True
     except OSError:
         return False
+
+
+def rebuild(root):
+    """Build and store the index for ``root`` unless another builder holds the lock; True if built."""
+    path = index_file(root)
+    try:
+        with storage.locked(path + ".build", timeout=0):
+            return store(path, build_bytes(root, current_sources(root)))
+    except storage.LockTimeout:
+        return False
+
+
+def spawn_background_build(root):
+    """Start a detached ``python -m forewarn.index_build ROOT``; never waits, never raises."""
+    try:
+        import subprocess
+
+        src = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env = dict(os.environ)
+        env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        subprocess.Popen(
+            [sys.executable, "-S", "-m", "forewarn.index_build", root or ""],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
+        return True
+    except Exception as exc:
+        from .log import log
+
+        log("index", "could not start a background rebuild: %s" % exc)
+        return False
+
+
+if __name__ == "__main__":  # the background rebuild started by spawn_background_build
+    try:
+        rebuild(sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] else None)
+    except Exception as exc:  # pragma: no cover - logged, never raised into a session
+        from .log import log
+
+        log("index", "background rebuild failed: %s: %s" % (type(exc).__name__, exc))

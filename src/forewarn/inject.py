@@ -43,14 +43,19 @@ def handle(data):
         return None
     root = paths.project_root(data.get("cwd"))
     call = ToolCall(data, root)
-    idx, rebuilt = index.open_fresh(root)
+    idx, state = index.open_fresh(root, inline_limit=index.INLINE_BUILD_LIMIT)
+    if idx is None:
+        trace.record({"event": "PreToolUse", "session": data.get("session_id"), "tool": call.tool,
+                      "path": call.display_path, "root": root, "index": state, "injected": [],
+                      "note": "no index yet; a background rebuild was started"})
+        return None
     try:
-        return _decide(data, call, idx, rebuilt, root)
+        return _decide(data, call, idx, state, root)
     finally:
         idx.close()
 
 
-def _decide(data, call, idx, rebuilt, root):
+def _decide(data, call, idx, state, root):
     settings = config.effective(idx.header.get("settings"))
     threshold = settings["threshold"]
     cache = []
@@ -94,7 +99,7 @@ def _decide(data, call, idx, rebuilt, root):
             "tool": call.tool,
             "path": call.display_path,
             "root": root,
-            "rebuilt": rebuilt,
+            "index": state,
             "threshold": threshold,
             "injected": result["injected"],
             "repeats": result["repeats"],

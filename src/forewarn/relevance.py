@@ -24,9 +24,8 @@ through a callable only when a context keyword could change a decision.
 """
 
 from .globs import extension, match_any
-from .index import R_ACTION, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_PRIORITY, R_TOOLS
+from .index import R_ACTION, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_TOOLS
 from .keywords import any_in
-from .knowledge import PRIORITY_RANK
 
 W_TOOL, W_FILE, W_ACTION, W_CONTEXT = 0.40, 0.40, 0.10, 0.10
 KEYWORD_ONLY_MAX = (W_ACTION + W_CONTEXT) * 2.0  # the most an item can score without tool or file
@@ -45,9 +44,13 @@ def tool_matches(tools, names):
 
 
 def candidate_keys(call, threshold):
-    """The index buckets that can hold an item able to reach ``threshold`` for this call."""
+    """The index buckets that can hold an item able to reach ``threshold`` for this call.
+
+    None means every bucket: below ``KEYWORD_ONLY_MAX`` keywords alone can
+    reach the threshold, so no item can be ruled out by tool or path.
+    """
     if threshold <= KEYWORD_ONLY_MAX:
-        return ["all"]
+        return None
     keys = ["tp"]
     for name in call.names:
         keys.append("t0:" + name)
@@ -126,18 +129,22 @@ def score(record, call, threshold, conversation, always_context=False):
 def rank_key(verdict):
     """Deterministic order: higher score, then higher priority, then id."""
     rec = verdict.record
-    return (-verdict.score, PRIORITY_RANK.get(rec[R_PRIORITY], 9), rec[R_ID])
+    return (-verdict.score, rec[R_RANK], rec[R_ID])
 
 
-def evaluate(index, call, threshold, conversation, keys=None, always_context=False):
-    """Every candidate's verdict for ``call``, ranked (eligible ones first)."""
-    seen = set()
-    verdicts = []
-    for key in keys if keys is not None else candidate_keys(call, threshold):
-        for record in index.bucket(key):
-            if record[0] in seen:
-                continue
-            seen.add(record[0])
-            verdicts.append(score(record, call, threshold, conversation, always_context))
+def evaluate(index, call, threshold, conversation, everything=False, always_context=False):
+    """Every candidate's verdict for ``call`` (every item's with ``everything``), ranked, eligible first."""
+    keys = None if everything else candidate_keys(call, threshold)
+    if keys is None:
+        records = index.all_records()
+    else:
+        records = []
+        seen = set()
+        for key in keys:
+            for record in index.bucket(key):
+                if record[0] not in seen:
+                    seen.add(record[0])
+                    records.append(record)
+    verdicts = [score(record, call, threshold, conversation, always_context) for record in records]
     verdicts.sort(key=lambda v: (not v.eligible,) + rank_key(v))
     return verdicts
