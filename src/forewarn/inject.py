@@ -12,10 +12,7 @@ the index, so they are never injected.
 
 import os
 
-from . import config, index, paths, relevance, render, session_state, trace
-from .conversation import recent_text
-from .keywords import fold
-from .toolcall import READ_ONLY_TOOLS, ToolCall
+from .toolcall import READ_ONLY_TOOLS
 
 OFF_VALUES = ("1", "true", "yes", "on")
 
@@ -41,6 +38,10 @@ def handle(data):
     tool = data.get("tool_name")
     if not isinstance(tool, str) or not tool or tool in READ_ONLY_TOOLS:
         return None
+    # Imported here, not at the top: a read-only call leaves before paying for them.
+    from . import index, paths, trace
+    from .toolcall import ToolCall
+
     root = paths.project_root(data.get("cwd"))
     call = ToolCall(data, root)
     idx, state = index.open_fresh(root, inline_limit=index.INLINE_BUILD_LIMIT)
@@ -56,6 +57,10 @@ def handle(data):
 
 
 def _decide(data, call, idx, state, root):
+    from . import config, index, relevance, render, session_state, trace
+    from .conversation import recent_text
+    from .keywords import fold
+
     settings = config.effective(idx.header.get("settings"))
     threshold = settings["threshold"]
     cache = []
