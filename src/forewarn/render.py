@@ -26,7 +26,7 @@ def render_item(node):
     block = node.get(ptype) or {}
     if ptype == "checklist":
         title = _line("", block.get("title"))
-        if title and title != lines[0]:
+        if title and title != " ".join(node["label"].split()):
             lines.append(title)
         for item in block.get("items") or ():
             text = " ".join(checklist_item_text(item).split())
