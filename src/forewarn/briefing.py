@@ -64,15 +64,16 @@ def compose(header, notes):
     """The briefing text for an index header and degraded-mode notes ("" if nothing to say)."""
     lines = []
     critical = header.get("critical") or []
+    total = header.get("critical_count", len(critical))
     if critical:
-        lines.append("Critical procedural knowledge for this project (%d active):" % len(critical))
+        lines.append("Critical procedural knowledge for this project (%d active):" % total)
         for item_id, label, description in critical[:TOP_CRITICAL]:
             line = "- [CRITICAL] %s (%s)" % (_one_line(label, 120), item_id)
             if description:
                 line += ": " + _one_line(description, 200)
             lines.append(line)
-        if len(critical) > TOP_CRITICAL:
-            lines.append("- … and %d more (forewarn list --priority CRITICAL)" % (len(critical) - TOP_CRITICAL))
+        if total > TOP_CRITICAL:
+            lines.append("- … and %d more (forewarn list --priority CRITICAL)" % (total - TOP_CRITICAL))
     drafts = (header.get("counts") or {}).get("draft", 0)
     if drafts:
         lines.append(

@@ -8,6 +8,8 @@ its tool and path can match:
 
 ``t0:<tool>``  items that name the tool and no file patterns
 ``tf:<tool>``  items that name the tool and file patterns
+``t0l:``/``tfl:<tool>``  the same, for items that cannot reach the default
+               threshold without a file match (read only below it)
 ``tp``         items whose tool names end in ``*`` (prefix match)
 ``n:<name>``   items with a pattern whose last literal segment is ``name``
 ``e:<.ext>``   items with a pattern ending in ``*.ext``
@@ -37,12 +39,14 @@ import os
 
 from . import paths
 
-FORMAT = 4
-MAGIC = b"FWIDX\x00\x00\x04"
+FORMAT = 6
+MAGIC = b"FWIDX\x00\x00\x06"
 _PREFIX = len(MAGIC) + 8
 
 # Record layout (a tuple per item).
-R_NO, R_ID, R_MULT, R_RANK, R_TOOLS, R_PATTERNS, R_ACTION, R_CONTEXT, R_TEXT, R_LABEL, R_SOURCE = range(11)
+R_NO, R_ID, R_MULT, R_RANK, R_TOOLS, R_PATTERNS, R_ACTION, R_CONTEXT, R_TEXT, R_LABEL, R_SOURCE, R_BEST, R_BEST_NO_FILE = range(13)
+# R_BEST: the score the item reaches when every term it has matches (R_BEST_NO_FILE: all but the file
+# term); below the threshold it can never fire, so the hook does not score it.
 
 
 class IndexError_(Exception):

@@ -15,9 +15,11 @@ import time
 
 from . import config, globs, keywords, knowledge, render, storage
 from .graphs import GraphError, load_graph, process_nodes
-from .index import FORMAT, MAGIC, current_sources, index_file
+from .index import FORMAT, MAGIC, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
+from .relevance import W_ACTION, W_CONTEXT, W_FILE, W_TOOL
 
-MAX_LISTED_PROBLEMS = 500
+MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
+MAX_LISTED_CRITICAL = 5
 
 
 def _record(no, node, text_entry, source):
@@ -27,10 +29,15 @@ def _record(no, node, text_entry, source):
     action = tuple(k for k in (keywords.fold_keyword(w) for w in trig["action_keywords"]) if k)
     context = tuple(k for k in (keywords.fold_keyword(w) for w in trig["context_keywords"]) if k)
     priority = node.get("priority", "MEDIUM")
+    mult = knowledge.PRIORITY_MULTIPLIER[priority]
+    best = (
+        W_TOOL * bool(tools) + W_FILE * bool(patterns) + W_ACTION * bool(action) + W_CONTEXT * bool(context)
+    ) * mult
+    best_without_file = (W_TOOL * bool(tools) + W_ACTION * bool(action) + W_CONTEXT * bool(context)) * mult
     return (
         no,
         node["id"],
-        knowledge.PRIORITY_MULTIPLIER[priority],
+        mult,
         knowledge.PRIORITY_RANK[priority],
         tools,
         patterns,
@@ -39,17 +46,26 @@ def _record(no, node, text_entry, source):
         text_entry,
         " ".join(node["label"].split()),
         source,
+        round(best, 6),
+        round(best_without_file, 6),
     )
 
 
 def _bucket_keys(record):
-    tools, patterns = record[4], record[5]
+    """The buckets an item is filed under (see forewarn.index).
+
+    Tool buckets are split at the default threshold: an item that cannot
+    reach it without a file match goes to ``t0l:``/``tfl:``, which the hook
+    reads only when the threshold is set lower.
+    """
+    tools, patterns = record[R_TOOLS], record[R_PATTERNS]
+    low = "l" if record[R_BEST_NO_FILE] < config.DEFAULTS["threshold"] else ""
     keys = []
     for tool in tools:
         if tool.endswith("*"):
             keys.append("tp")
         else:
-            keys.append(("tf:" if patterns else "t0:") + tool)
+            keys.append(("tf" if patterns else "t0") + low + ":" + tool)
     for compiled in patterns:
         if compiled[0]:  # negations only narrow; never a reason to be a candidate
             continue
@@ -129,7 +145,8 @@ def build_bytes(root, sources):
         "counts": summary["counts"],
         "problems": summary["problems"][:MAX_LISTED_PROBLEMS],
         "problem_count": len(summary["problems"]),
-        "critical": critical,
+        "critical": critical[:MAX_LISTED_CRITICAL],
+        "critical_count": len(critical),
         "items": count,
         "buckets": directory,
         "built_at": time.time(),

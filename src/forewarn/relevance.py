@@ -24,11 +24,15 @@ through a callable only when a context keyword could change a decision.
 """
 
 from .globs import extension, match_any
-from .index import R_ACTION, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_TOOLS
+from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_TOOLS
 from .keywords import any_in
 
-W_TOOL, W_FILE, W_ACTION, W_CONTEXT = 0.40, 0.40, 0.10, 0.10
+W_TOOL = 0.40  # the call's tool is one the item names
+W_FILE = 0.40  # a path of the call matches one of the item's file patterns
+W_ACTION = 0.10  # an action keyword occurs in the tool input
+W_CONTEXT = 0.10  # a context keyword occurs in the recent conversation
 KEYWORD_ONLY_MAX = (W_ACTION + W_CONTEXT) * 2.0  # the most an item can score without tool or file
+DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.config.DEFAULTS)
 
 
 def tool_matches(tools, names):
@@ -52,10 +56,12 @@ def candidate_keys(call, threshold):
     if threshold <= KEYWORD_ONLY_MAX:
         return None
     keys = ["tp"]
+    lows = ("", "l") if threshold < DEFAULT_THRESHOLD else ("",)
     for name in call.names:
-        keys.append("t0:" + name)
-        if not call.file_bearing:
-            keys.append("tf:" + name)
+        for low in lows:
+            keys.append("t0%s:%s" % (low, name))
+            if not call.file_bearing:
+                keys.append("tf%s:%s" % (low, name))
     if call.paths:
         keys.append("g")
         for segs in call.paths:
@@ -133,16 +139,21 @@ def rank_key(verdict):
 
 
 def evaluate(index, call, threshold, conversation, everything=False, always_context=False):
-    """Every candidate's verdict for ``call`` (every item's with ``everything``), ranked, eligible first."""
+    """Every candidate's verdict for ``call`` (every item's with ``everything``), ranked, eligible first.
+
+    Without ``everything``, items that cannot reach ``threshold`` even with
+    every term matched (``R_BEST``) are not scored at all.
+    """
     keys = None if everything else candidate_keys(call, threshold)
     if keys is None:
         records = index.all_records()
     else:
         records = []
         seen = set()
+        best = R_BEST if call.paths else R_BEST_NO_FILE
         for key in keys:
             for record in index.bucket(key):
-                if record[0] not in seen:
+                if record[0] not in seen and record[best] >= threshold:
                     seen.add(record[0])
                     records.append(record)
     verdicts = [score(record, call, threshold, conversation, always_context) for record in records]

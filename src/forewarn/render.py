@@ -8,8 +8,6 @@ exceeding it.  Pure functions over plain data; used at index-build time so
 the hot path only concatenates pre-rendered strings.
 """
 
-from .knowledge import checklist_item_text
-
 OPEN_TAG = "<forewarn-knowledge>"
 CLOSE_TAG = "</forewarn-knowledge>"
 
@@ -21,6 +19,8 @@ def _line(prefix, value):
 
 def render_item(node):
     """``[PRIORITY] label (type, id)`` followed by the content block, one fact per line."""
+    from .knowledge import checklist_item_text  # build time only; fence() is on the hot path
+
     ptype = node.get("process_type")
     lines = ["[%s] %s (%s %s)" % (node.get("priority", "MEDIUM"), " ".join(node["label"].split()), ptype, node["id"])]
     block = node.get(ptype) or {}
