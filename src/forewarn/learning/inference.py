@@ -1,0 +1,152 @@
+"""From a lesson sentence and the tool calls before it to a knowledge node's fields.
+
+Pure functions: :func:`key_terms`, :func:`infer_priority`,
+:func:`infer_process_type`, :func:`triggers_from_tools`, :func:`label_from`,
+:func:`content_block` and :func:`lesson_id`.  The rules follow the original
+design: a user correction with production impact is CRITICAL, other
+corrections and explicit lessons HIGH, suggestions MEDIUM; steps make a
+checklist, risks a warning, must/never a requirement, when/always/before a
+pattern.
+"""
+
+import hashlib
+import re
+
+STOPWORDS = frozenset(
+    """a about above after again against all also always am an and any are as at be because been before being
+    below between both but by can cannot could did didn do does doing don down during each else even ever every
+    few for forget forgot from further going had has have having he her here hers him his how i if in into is it
+    its itself just let like make me might missed more most must my myself need never next no nor not now of off
+    on once only or other our ours out over own please remember same shall she should so some such sure than that
+    the their them then there these they this those through to too under until up upon us use used using very
+    was we were what when whenever where which while who why will with without would yes yet you your yours
+    thing things stuff way time lesson learned note future important forward again actually really""".split()
+)
+PRODUCTION_TERMS = re.compile(
+    r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrat\w*|data loss|lose data|lost data|"
+    r"production|prod|rollback|credential\w*|secret\w*|backup\w*|drop table|force[- ]push)\b",
+    re.I,
+)
+WARNING_WORDS = re.compile(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corrupt\w*|lose|lost|destroy\w*|irreversible)\b", re.I)
+REQUIREMENT_WORDS = re.compile(r"\b(must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
+PATTERN_WORDS = re.compile(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
+SUGGESTION_WORDS = re.compile(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|try to)\b", re.I)
+STEP_SPLIT = re.compile(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]|[A-Za-z]")
+FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
+FILE_KEYS = ("file_path", "notebook_path", "path")
+
+
+def key_terms(text, limit=6):
+    """Distinct content words of ``text`` (lower case, stopwords and short words dropped), in order."""
+    seen = []
+    for word in WORD.findall(text or ""):
+        low = word.lower().strip(".-")
+        if len(low) < 3 or low in STOPWORDS or low.isdigit() or low in seen:
+            continue
+        seen.append(low)
+        if len(seen) >= limit:
+            break
+    return seen
+
+
+def infer_priority(kind, text):
+    """CRITICAL for a correction with production impact, HIGH for corrections and lessons, MEDIUM for suggestions."""
+    if kind == "user_correction":
+        return "CRITICAL" if PRODUCTION_TERMS.search(text) else "HIGH"
+    if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
+        return "MEDIUM"
+    return "HIGH"
+
+
+def split_steps(text):
+    """The steps of a lesson: numbered or bulleted lines, ``;``-separated parts, ``then`` sequences."""
+    parts = [" ".join(p.split()).strip(" .,;:") for p in STEP_SPLIT.split(text or "")]
+    return [p[:1].upper() + p[1:] for p in parts if len(p) > 2]
+
+
+def infer_process_type(text):
+    """warning > requirement > checklist (several steps) > pattern > checklist (a single step)."""
+    if WARNING_WORDS.search(text):
+        return "warning"
+    if REQUIREMENT_WORDS.search(text):
+        return "requirement"
+    if len(split_steps(text)) >= 2:
+        return "checklist"
+    if PATTERN_WORDS.search(text):
+        return "pattern"
+    return "checklist"
+
+
+def path_to_glob(path):
+    """``/abs/path/.claude-plugin/plugin.json`` → ``**/plugin.json`` (the basename at any depth)."""
+    name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    if not name or name in (".", ".."):
+        return None
+    escaped = "".join("\\" + c if c in "*?[]!#" else c for c in name)
+    return "**/" + escaped
+
+
+def triggers_from_tools(tool_calls, terms):
+    """Trigger conditions from the tool calls before a lesson and its key terms."""
+    tools, files = [], []
+    for name, tool_input in tool_calls:
+        if name not in tools and not name.startswith("mcp__") and name not in ("Read", "Grep", "Glob", "LS", "TodoWrite"):
+            tools.append(name)
+        if name in FILE_TOOLS:
+            for key in FILE_KEYS:
+                value = tool_input.get(key)
+                if isinstance(value, str) and value:
+                    glob = path_to_glob(value)
+                    if glob and glob not in files:
+                        files.append(glob)
+    if "Edit" in tools and "MultiEdit" not in tools and files:
+        tools.append("MultiEdit")
+    return {
+        "tool_names": tools[:4],
+        "file_patterns": files[:3],
+        "action_keywords": terms[:3],
+        "context_keywords": terms[:3],
+    }
+
+
+CORRECTION_LEAD = re.compile(
+    r"^.{0,30}?(?:\bbut\s+)?"
+    r"(?:you\s+(?:forgot|missed|didn'?t|did not|never|skipped|also need(?:ed)?|need)(?:\s+to)?|"
+    r"don'?t forget(?:\s+to)?|remember(?:\s+to|\s+that)?|make sure(?:\s+(?:you|to))*|"
+    r"lesson learned:?|note for (?:the )?future:?|important:?|going forward,?|from now on,?|"
+    r"i told you(?:\s+to)?|that'?s (?:wrong|incorrect)[,.:;!]?)\s*",
+    re.I,
+)
+
+
+def label_from(text, limit=80):
+    """A short readable label: the lesson with its lead-in removed, first clause, capitalised."""
+    flat = " ".join((text or "").split())
+    match = CORRECTION_LEAD.match(flat)
+    core = (flat[match.end():] if match and match.end() < len(flat) else flat).strip(" .!:;,-")
+    core = core.split(". ")[0]
+    if len(core) > limit:
+        core = core[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return (core[:1].upper() + core[1:]) or "Lesson"
+
+
+def content_block(process_type, text, situation=""):
+    """The content block for ``process_type`` from the lesson text."""
+    clean = " ".join((text or "").split())
+    if process_type == "checklist":
+        steps = split_steps(text)
+        steps = [label_from(steps[0])] + steps[1:] if len(steps) > 1 else [label_from(text)]
+        return {"title": label_from(text), "items": steps[:10], "format": "markdown"}
+    if process_type == "warning":
+        return {"risk": clean, "severity": "high", "mitigation": label_from(text)}
+    if process_type == "requirement":
+        return {"constraint": clean}
+    return {"situation": situation or "", "action": clean}
+
+
+def lesson_id(kind, text):
+    """A stable id for the same lesson text: ``<kind>-<10 hex digits>``."""
+    norm = " ".join(key_terms(text, limit=40)) or " ".join((text or "").lower().split())
+    prefix = {"process_knowledge": "pk", "user_correction": "correction", "lesson_statement": "lesson"}.get(kind, kind)
+    return "%s-%s" % (prefix, hashlib.sha1(norm.encode("utf-8")).hexdigest()[:10])

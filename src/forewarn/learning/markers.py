@@ -1,0 +1,126 @@
+"""``[PROCESS_KNOWLEDGE] … [/PROCESS_KNOWLEDGE]`` blocks written by the assistant.
+
+The body is the YAML subset of :mod:`forewarn.learning.yamlish` (the
+original design's format) or a JSON object.  :func:`find_blocks` returns
+``(fields, error)`` per block; :func:`to_node_fields` maps the block's keys
+onto a node's (``type`` → ``process_type``, content blocks, triggers),
+filling what it can infer and reporting what it cannot.  The format is
+documented in docs/process-knowledge.md.
+"""
+
+import json
+import re
+
+from . import yamlish
+
+BLOCK = re.compile(r"\[PROCESS_KNOWLEDGE\](.*?)\[/PROCESS_KNOWLEDGE\]", re.S)
+FENCE_LINE = re.compile(r"^\s*(```|~~~)[\w-]*\s*$")
+TYPES = {"checklist": "checklist", "pattern": "pattern", "warning": "warning", "requirement": "requirement",
+         "check": "checklist", "rule": "requirement", "constraint": "requirement", "risk": "warning"}
+PRIORITIES = ("CRITICAL", "HIGH", "MEDIUM", "LOW")
+TRIGGER_KEYS = ("tool_names", "file_patterns", "action_keywords", "context_keywords", "triad_names")
+CONTENT_KEYS = {
+    "checklist": ("title", "items", "format"),
+    "pattern": ("situation", "action", "rationale", "example"),
+    "warning": ("risk", "severity", "detection", "mitigation"),
+    "requirement": ("constraint", "rationale", "validation"),
+}
+
+
+def _body(raw):
+    lines = [ln for ln in raw.strip("\n").splitlines() if not FENCE_LINE.match(ln)]
+    return "\n".join(lines).strip("\n")
+
+
+def find_blocks(text):
+    """``[(fields dict or None, error or None, raw body)]`` for every block in ``text``."""
+    found = []
+    for match in BLOCK.finditer(text or ""):
+        body = _body(match.group(1))
+        if not body.strip():
+            found.append((None, "empty [PROCESS_KNOWLEDGE] block", body))
+            continue
+        try:
+            fields = json.loads(body) if body.lstrip().startswith("{") else yamlish.parse(body)
+        except (ValueError, yamlish.YamlError) as exc:
+            found.append((None, "malformed [PROCESS_KNOWLEDGE] block: %s" % exc, body))
+            continue
+        if not isinstance(fields, dict):
+            found.append((None, "a [PROCESS_KNOWLEDGE] block holds a mapping, not %s" % type(fields).__name__, body))
+            continue
+        found.append((fields, None, body))
+    return found
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [v.strip() for v in value.split(",") if v.strip()]
+    if isinstance(value, list):
+        return [str(v) for v in value if v is not None and str(v).strip()]
+    return [str(value)]
+
+
+def _checklist_item(item):
+    if isinstance(item, dict):
+        if "item" in item or "text" in item:
+            return item
+        if len(item) == 1:  # "- Run tests: pytest -q" read as a mapping
+            key, value = next(iter(item.items()))
+            return "%s: %s" % (key, value)
+    return str(item)
+
+
+def to_node_fields(fields):
+    """``(node fields, problems)``: the block's content in node form; problems name what was missing."""
+    problems = []
+    ptype = TYPES.get(str(fields.get("type") or fields.get("process_type") or "").strip().lower())
+    if ptype is None:
+        ptype = next((t for t in CONTENT_KEYS if isinstance(fields.get(t), (dict, list))), None)
+    if ptype is None:
+        ptype = "checklist" if fields.get("items") else "pattern"
+    priority = str(fields.get("priority") or "MEDIUM").strip().upper()
+    if priority not in PRIORITIES:
+        problems.append("priority %r is not CRITICAL|HIGH|MEDIUM|LOW; MEDIUM used" % fields.get("priority"))
+        priority = "MEDIUM"
+    trig_in = fields.get("trigger_conditions") or fields.get("triggers") or {}
+    if not isinstance(trig_in, dict):
+        trig_in = {}
+    triggers = {key: _as_list(trig_in.get(key, fields.get(key))) for key in TRIGGER_KEYS}
+    description = str(fields.get("description") or "").strip()
+    block = fields.get(ptype)
+    if ptype == "checklist":
+        if isinstance(block, list):
+            block = {"items": block}
+        block = dict(block or {})
+        items = block.get("items") or fields.get("items") or []
+        if isinstance(items, str):
+            items = [items]
+        block["items"] = [_checklist_item(i) for i in items if i not in (None, "")]
+        if not block["items"] and description:
+            block["items"] = [description]
+        block.setdefault("format", "markdown")
+    else:
+        block = dict(block) if isinstance(block, dict) else {}
+        for key in CONTENT_KEYS[ptype]:
+            if key not in block and isinstance(fields.get(key), str):
+                block[key] = fields[key]
+        if not any(block.get(k) for k in CONTENT_KEYS[ptype]) and description:
+            block[CONTENT_KEYS[ptype][0 if ptype != "pattern" else 1]] = description
+    for key in list(block):
+        if isinstance(block[key], (int, float, bool)) and key != "required":
+            block[key] = str(block[key])
+    label = str(fields.get("label") or fields.get("title") or block.get("title") or "").strip()
+    if not label:
+        label = (description or str(block.get("items", [""])[0] if block.get("items") else ""))[:80]
+        problems.append("no label; one was made from the content")
+    node = {
+        "label": label,
+        "description": description,
+        "process_type": ptype,
+        "priority": priority,
+        "trigger_conditions": triggers,
+        ptype: block,
+    }
+    return node, problems

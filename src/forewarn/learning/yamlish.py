@@ -1,0 +1,213 @@
+"""The YAML subset of ``[PROCESS_KNOWLEDGE]`` blocks, parsed without PyYAML.
+
+Supported: nested mappings by indentation, block lists (``- item``, also
+lists of mappings), flow lists (``[Write, Edit]``), single- and double-quoted
+and plain scalars, ``key: |`` literal blocks, ``#`` comments, and the
+scalars true/false/null and numbers.  Anything else raises
+:class:`YamlError` with the line number.
+"""
+
+
+class YamlError(ValueError):
+    """The text is not in the supported YAML subset."""
+
+
+def _strip_comment(line):
+    quote = None
+    for i, c in enumerate(line):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[:i].rstrip()
+    return line.rstrip()
+
+
+def _split_flow(body):
+    items, depth, quote, current = [], 0, None, []
+    for c in body:
+        if quote:
+            current.append(c)
+            if c == quote:
+                quote = None
+            continue
+        if c in "'\"":
+            quote = c
+        elif c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append("".join(current))
+            current = []
+            continue
+        current.append(c)
+    if "".join(current).strip():
+        items.append("".join(current))
+    return items
+
+
+def scalar(text):
+    """A plain or quoted scalar, or a flow list."""
+    text = text.strip()
+    if not text:
+        return ""
+    if text[0] == "[":
+        if not text.endswith("]"):
+            raise YamlError("unclosed flow list: %s" % text)
+        return [scalar(part) for part in _split_flow(text[1:-1]) if part.strip()]
+    if text[0] in "'\"":
+        if len(text) < 2 or text[-1] != text[0]:
+            raise YamlError("unclosed quote: %s" % text)
+        inner = text[1:-1]
+        return inner.replace("''", "'") if text[0] == "'" else inner.replace('\\"', '"').replace("\\n", "\n")
+    lowered = text.lower()
+    if lowered in ("true", "yes"):
+        return True
+    if lowered in ("false", "no"):
+        return False
+    if lowered in ("null", "~"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def parse(text):
+    """Parse ``text`` into dicts, lists and scalars; YamlError if it is not the supported subset."""
+    lines = []
+    for number, raw in enumerate(text.replace("\t", "    ").splitlines(), 1):
+        line = _strip_comment(raw)
+        if line.strip() in ("", "---", "..."):
+            if lines and lines[-1][2] == "literal":
+                lines.append((number, 0, "blank", ""))
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        lines.append((number, indent, "line", line.strip()))
+    if not any(kind == "line" for _n, _i, kind, _t in lines):
+        raise YamlError("empty document")
+    value, pos = _block(lines, 0, lines[0][1])
+    if pos != len(lines):
+        raise YamlError("line %d: unexpected indentation" % lines[pos][0])
+    return value
+
+
+def _block(lines, pos, indent):
+    if lines[pos][3].startswith("- ") or lines[pos][3] == "-":
+        return _list(lines, pos, indent)
+    return _mapping(lines, pos, indent)
+
+
+def _literal(lines, pos, indent):
+    collected = []
+    while pos < len(lines) and (lines[pos][2] == "blank" or lines[pos][1] > indent):
+        collected.append(lines[pos])
+        pos += 1
+    while collected and collected[-1][2] == "blank":
+        collected.pop()
+    if not collected:
+        return "", pos
+    base = min(i for _n, i, kind, _t in collected if kind == "line")
+    return "\n".join(" " * (i - base) + t if kind == "line" else "" for _n, i, kind, t in collected), pos
+
+
+def _value_after_key(lines, pos, indent, rest):
+    if rest in ("|", ">", "|-", ">-"):
+        text, pos = _literal(lines, pos + 1, indent)
+        return (text if rest.startswith("|") else " ".join(text.split())), pos
+    if rest:
+        return scalar(rest), pos + 1
+    if pos + 1 < len(lines) and lines[pos + 1][1] > indent:
+        return _block(lines, pos + 1, lines[pos + 1][1])
+    if pos + 1 < len(lines) and lines[pos + 1][1] == indent and lines[pos + 1][3].startswith("- "):
+        return _list(lines, pos + 1, indent)
+    return None, pos + 1
+
+
+def _split_key(number, text):
+    quote = None
+    for i, c in enumerate(text):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == ":" and (i + 1 == len(text) or text[i + 1] == " "):
+            key = text[:i].strip().strip("'\"")
+            if not key:
+                break
+            return key, text[i + 1 :].strip()
+    raise YamlError("line %d: expected 'key: value', got %r" % (number, text))
+
+
+def _mapping(lines, pos, indent):
+    result = {}
+    while pos < len(lines):
+        number, ind, kind, text = lines[pos]
+        if kind == "blank":
+            pos += 1
+            continue
+        if ind < indent:
+            break
+        if ind > indent:
+            raise YamlError("line %d: unexpected indentation" % number)
+        if text.startswith("- "):
+            break
+        key, rest = _split_key(number, text)
+        result[key], pos = _value_after_key(lines, pos, indent, rest)
+    return result, pos
+
+
+def _list(lines, pos, indent):
+    result = []
+    while pos < len(lines):
+        number, ind, kind, text = lines[pos]
+        if kind == "blank":
+            pos += 1
+            continue
+        if ind < indent or not (text.startswith("- ") or text == "-"):
+            break
+        if ind > indent:
+            raise YamlError("line %d: unexpected indentation" % number)
+        rest = text[1:].strip()
+        if not rest:
+            if pos + 1 < len(lines) and lines[pos + 1][1] > indent:
+                value, pos = _block(lines, pos + 1, lines[pos + 1][1])
+            else:
+                value, pos = None, pos + 1
+            result.append(value)
+            continue
+        if _looks_like_key(rest):
+            # "- key: value" starts a mapping whose keys are indented past the dash
+            inner = indent + (len(text) - len(rest))
+            sub = [(number, inner, "line", rest)]
+            j = pos + 1
+            while j < len(lines) and (lines[j][2] == "blank" or lines[j][1] >= inner):
+                sub.append(lines[j])
+                j += 1
+            value, used = _mapping(sub, 0, inner)
+            if used != len(sub):
+                raise YamlError("line %d: unexpected indentation" % sub[used][0])
+            result.append(value)
+            pos = j
+            continue
+        result.append(scalar(rest))
+        pos += 1
+    return result, pos
+
+
+def _looks_like_key(text):
+    if text[:1] in "'\"[":
+        return False
+    try:
+        key, _rest = _split_key(0, text)
+    except YamlError:
+        return False
+    return key.replace("_", "").replace("-", "").isalnum()
