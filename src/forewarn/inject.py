@@ -12,7 +12,15 @@ the index, so they are never injected.
 
 import os
 
-from .toolcall import READ_ONLY_TOOLS
+# Tools that change nothing: no knowledge is injected before them.  Kept here,
+# not in toolcall, so a read-only call leaves before importing anything else.
+READ_ONLY_TOOLS = frozenset(
+    (
+        "Read", "Grep", "Glob", "LS", "NotebookRead", "WebFetch", "WebSearch", "TodoRead",
+        "TodoWrite", "ToolSearch", "ListMcpResourcesTool", "ReadMcpResourceTool", "BashOutput",
+        "AskUserQuestion", "ExitPlanMode", "EnterPlanMode", "TaskOutput", "Skill",
+    )
+)
 
 OFF_VALUES = ("1", "true", "yes", "on")
 

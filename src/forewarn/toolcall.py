@@ -11,13 +11,6 @@ import posixpath
 
 from .keywords import fold
 
-READ_ONLY_TOOLS = frozenset(
-    (
-        "Read", "Grep", "Glob", "LS", "NotebookRead", "WebFetch", "WebSearch", "TodoRead",
-        "TodoWrite", "ToolSearch", "ListMcpResourcesTool", "ReadMcpResourceTool", "BashOutput",
-        "AskUserQuestion", "ExitPlanMode", "EnterPlanMode", "TaskOutput", "Skill",
-    )
-)
 TOOL_ALIASES = {
     "multiedit": ("edit",),
     "notebookedit": ("edit",),
@@ -101,6 +94,8 @@ class ToolCall:
     @property
     def read_only(self):
         """True for tools that change nothing (Read, Grep, Glob, ...): no knowledge is injected."""
+        from .inject import READ_ONLY_TOOLS
+
         return self.tool in READ_ONLY_TOOLS
 
     def folded_text(self):
