@@ -8,7 +8,7 @@ with real hook JSON on stdin, interleaved with the two floors —
 ``python -S -c pass`` (the same flags as the hook) — so machine drift hits
 all alike.  Reported: median and p95 in ms, and as ratios to each floor.
 Also: index rebuild after a graph change (whole process, and in process),
-and peak RSS per process (``os.wait4``).
+and peak RSS per process (GNU time, in separate runs).
 
     python benchmarks/run_hook_bench.py [--runs 40] [--sizes 100,1000,10000]
 """
@@ -32,47 +32,26 @@ sys.path.insert(0, os.path.join(REPO, "src"))
 from generate import generate  # noqa: E402
 
 
-def timed(cmd, stdin=b"", env=None):
-    """``(seconds, peak RSS in KiB, stdout)`` of one process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    out, _ = proc.communicate(stdin)
-    elapsed = time.perf_counter() - start
-    rss = 0
-    try:
-        rss = proc.rusage.ru_maxrss  # set by Popen on some versions
-    except AttributeError:
-        pass
-    return elapsed, rss, out
-
-
 def run_child(cmd, stdin, env):
-    """Like :func:`timed` but reaps with ``os.wait4`` for the child's own peak RSS."""
+    """``(seconds, stdout)`` of one process."""
     start = time.perf_counter()
-    r, w = os.pipe()
-    out_r, out_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child
-        os.dup2(r, 0)
-        os.dup2(out_w, 1)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 2)
-        os.close(w)
-        os.close(out_r)
-        os.execve(cmd[0], cmd, env)
-    os.close(r)
-    os.close(out_w)
-    os.write(w, stdin)
-    os.close(w)
-    chunks = []
-    while True:
-        chunk = os.read(out_r, 65536)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(out_r)
-    _pid, _status, usage = os.wait4(pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss, b"".join(chunks)
+    proc = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    return time.perf_counter() - start, proc.stdout
+
+
+def peak_rss_kib(cmd, stdin, env):
+    """The process's own peak RSS (KiB) from GNU time, or None where /usr/bin/time is missing.
+
+    Measured apart from the timed runs: ``ru_maxrss`` of a child forked from
+    this benchmark process would count this process's pages too.
+    """
+    if not os.path.exists("/usr/bin/time"):
+        return None
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    try:
+        return int(proc.stderr.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return None
 
 
 def payload(project, tool, tool_input, session):
@@ -112,7 +91,7 @@ def main():
             env.pop("CLAUDE_PROJECT_DIR", None)
             cases = scenarios(project)
             # Cold: the first call after a graph change.
-            cold_t, cold_rss, _ = run_child([py, "-S", HOOK], payload(project, *cases["matching Write"], "cold"), env)
+            cold_t, _ = run_child([py, "-S", HOOK], payload(project, *cases["matching Write"], "cold"), env)
             from forewarn import index, index_build
 
             os.environ["FOREWARN_DATA_DIR"] = env["FOREWARN_DATA_DIR"]
@@ -121,27 +100,30 @@ def main():
                 t0 = time.perf_counter()
                 index_build.build_bytes(project, index.current_sources(project))
                 builds.append(time.perf_counter() - t0)
+            # Peak RSS of a rebuild in the hook process (graphs just changed, index removed).
+            os.unlink(index.index_file(project))
+            rebuild_rss = peak_rss_kib([py, "-S", "-m", "forewarn.index_build", project], b"", dict(env, PYTHONPATH=os.path.join(REPO, "src")))
             index_build.rebuild(project)  # a warm index for the timed runs
-            check = run_child([py, "-S", HOOK], payload(project, *cases["matching Write"], "check"), env)[2]
+            check = run_child([py, "-S", HOOK], payload(project, *cases["matching Write"], "check"), env)[1]
             assert b"additionalContext" in check, "matching Write injected nothing"
-            assert not run_child([py, "-S", HOOK], payload(project, *cases["non-matching Write"], "check"), env)[2]
+            assert not run_child([py, "-S", HOOK], payload(project, *cases["non-matching Write"], "check"), env)[1]
             times = {k: [] for k in ["floor", "floor -S", *cases]}
-            rss = {k: [] for k in cases}
+            rss = {k: [peak_rss_kib([py, "-S", HOOK], payload(project, *c, "rss%d" % j), env) or 0 for j in range(3)] for k, c in cases.items()}
+            rss["floor -S"] = [peak_rss_kib([py, "-S", "-c", "pass"], b"", env) or 0 for _ in range(3)]
             for i in range(args.runs):
                 times["floor"].append(run_child([py, "-c", "pass"], b"", env)[0])
                 times["floor -S"].append(run_child([py, "-S", "-c", "pass"], b"", env)[0])
                 for name, (tool, tool_input) in cases.items():
-                    t, peak, _ = run_child([py, "-S", HOOK], payload(project, tool, tool_input, "run%d-%d" % (size, i)), env)
+                    t, _ = run_child([py, "-S", HOOK], payload(project, tool, tool_input, "run%d-%d" % (size, i)), env)
                     times[name].append(t)
-                    rss[name].append(peak)
             floor, floor_s = statistics.median(times["floor"]), statistics.median(times["floor -S"])
             floor95, floor_s95 = pct(times["floor"], 0.95), pct(times["floor -S"], 0.95)
             for name in ["floor", "floor -S", *cases]:
                 v = times[name]
                 med, p95 = statistics.median(v), pct(v, 0.95)
                 rows.append((size, name, med * 1000, p95 * 1000, med / floor, p95 / floor95, med / floor_s, p95 / floor_s95,
-                             max(rss[name]) / 1024 if name in rss else None))
-            extra.append((size, cold_t * 1000, cold_rss / 1024, statistics.median(builds) * 1000, max(builds) * 1000))
+                             max(rss[name]) / 1024 if max(rss.get(name) or [0]) else None))
+            extra.append((size, cold_t * 1000, (rebuild_rss or 0) / 1024, statistics.median(builds) * 1000, max(builds) * 1000))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print("python %s, %d cores, %d runs per cell, floors and hook interleaved" % (sys.version.split()[0], os.cpu_count(), args.runs))
@@ -151,7 +133,7 @@ def main():
     for size, name, med, p95, r1, r2, r3, r4, peak in rows:
         print("| %d | %s | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %s |" % (size, name, med, p95, r1, r2, r3, r4, "%.1f" % peak if peak else "-"))
     print()
-    print("| nodes | first call after a graph change (ms, whole process) | its peak RSS MiB | in-process index build median ms | max ms |")
+    print("| nodes | first hook call after a graph change (ms, whole process) | peak RSS of an index rebuild process MiB | in-process index build median ms | max ms |")
     print("|---:|---:|---:|---:|---:|")
     for size, cold, cold_rss, build, build_max in extra:
         print("| %d | %.1f | %.1f | %.1f | %.1f |" % (size, cold, cold_rss, build, build_max))
