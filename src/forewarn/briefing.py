@@ -41,6 +41,8 @@ def _degraded_notes():
     if not writable:
         notes.append("forewarn: its data folder is not writable, so injections are not deduplicated or traced.")
         return notes
+    if os.environ.get("FOREWARN_NO_BOOTSTRAP"):
+        return notes  # the user opted out of the optional environment: no reminder
     try:
         from . import environment
     except ImportError:

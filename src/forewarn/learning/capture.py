@@ -47,14 +47,14 @@ def _node(kind, text, fields, session_id, now, excerpt):
     return redact_node(node)
 
 
-def _inferred(kind, sentence, tool_calls, situation):
+def _inferred(kind, sentence, tool_calls, situation, task=""):
     terms = inference.key_terms(sentence)
     ptype = inference.infer_process_type(sentence)
     return {
         "label": inference.label_from(sentence),
         "description": " ".join(sentence.split()),
         "process_type": ptype,
-        "priority": inference.infer_priority(kind, sentence),
+        "priority": inference.infer_priority(kind, sentence, task),
         "trigger_conditions": inference.triggers_from_tools(tool_calls, terms),
         ptype: inference.content_block(ptype, sentence, situation),
     }
@@ -70,31 +70,42 @@ def _situation(tool_calls):
 
 
 def extract_lessons(records, last_assistant_message, session_id, now):
-    """``(candidate nodes, problems)`` from transcript records and the final assistant message."""
+    """``(candidate nodes, problems)`` from transcript records and the final assistant message.
+
+    Records are taken turn by turn (a turn ends at the next human prompt):
+    the assistant's text of a turn is read with every tool call of that
+    turn, and a correction gets the tool calls of the turn it corrects and
+    the prompt that started it (its task).
+    """
     candidates, problems = [], []
-    tool_calls = []
-    assistant_texts = []
+    tool_calls, texts = [], []
+    task = ""
     for record in records:
         who = transcript.role(record)
         if who == "assistant":
             tool_calls.extend(transcript.tool_uses(record))
             text = transcript.text_of(record)
             if text:
-                assistant_texts.append(text)
-                _from_assistant(text, tool_calls, session_id, now, candidates, problems)
+                texts.append(text)
         elif who == "user" and transcript.is_human_prompt(record):
-            text = transcript.text_of(record)
-            for sentence in find_corrections(text):
-                fields = _inferred("user_correction", sentence, tool_calls, _situation(tool_calls))
+            for text in texts:
+                _from_assistant(text, tool_calls, session_id, now, candidates, problems)
+            prompt = transcript.text_of(record)
+            corrections = find_corrections(prompt)
+            for sentence in corrections:
+                fields = _inferred("user_correction", sentence, tool_calls, _situation(tool_calls), task)
                 candidates.append(_node("user_correction", sentence, fields, session_id, now, sentence))
-            for sentence in find_statements(text):
-                if sentence in find_corrections(text):
+            for sentence in find_statements(prompt):
+                if any(sentence in c or c in sentence for c in corrections):
                     continue
                 fields = _inferred("lesson_statement", sentence, tool_calls, _situation(tool_calls))
                 candidates.append(_node("lesson_statement", sentence, fields, session_id, now, sentence))
-            tool_calls = []
-    if last_assistant_message and not any(last_assistant_message.strip() == t.strip() for t in assistant_texts):
-        _from_assistant(last_assistant_message, tool_calls, session_id, now, candidates, problems)
+            tool_calls, texts = [], []
+            task = prompt
+    if last_assistant_message and not any(last_assistant_message.strip() == t.strip() for t in texts):
+        texts.append(last_assistant_message)
+    for text in texts:
+        _from_assistant(text, tool_calls, session_id, now, candidates, problems)
     return _merge_batch(candidates), problems
 
 

@@ -19,7 +19,7 @@ CORRECTION = re.compile(
     r"\bdon'?t\s+forget\b|\bremember\s+to\b|\bmake\s+sure\s+(?:you|to)\b|"
     r"\bthat'?s\s+(?:wrong|incorrect|not\s+right)\b|\bthis\s+is\s+wrong\b|\bwrong\s+(?:file|command|version|place)\b|"
     r"\bi\s+(?:told|asked)\s+you\b|\bnot\s+what\s+i\s+asked\b|"
-    r"\buse\s+[\w.\-/]+\s+(?:not|instead\s+of|rather\s+than)\s+[\w.\-/]+",
+    r"\buse\s+[\w.\-/]+(?:\s+[\w.\-/]+){0,2}\s+(?:not|instead\s+of|rather\s+than)\s+[\w.\-/]+",
     re.I,
 )
 QUESTION_START = re.compile(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which)\b", re.I)
@@ -41,10 +41,20 @@ def is_false_positive(sentence):
     return bool(HYPOTHETICAL.search(s) or PRAISE.search(s))
 
 
+SHORT = 5  # words: "Wrong file." says little without the sentence after it
+
+
 def find_corrections(prompt_text):
-    """The correction sentences of one human prompt, in order."""
+    """The correction sentences of one human prompt, in order.
+
+    A very short correction ("Wrong file.") is joined with the sentence that
+    follows it, which usually says what is right.
+    """
     found = []
-    for sentence in own_sentences(prompt_text):
+    sentences = own_sentences(prompt_text)
+    for i, sentence in enumerate(sentences):
         if CORRECTION.search(sentence) and not is_false_positive(sentence):
+            if len(sentence.split()) < SHORT and i + 1 < len(sentences):
+                sentence = sentence + " " + sentences[i + 1]
             found.append(sentence)
     return found

@@ -24,7 +24,7 @@ STOPWORDS = frozenset(
 )
 PRODUCTION_TERMS = re.compile(
     r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrat\w*|data loss|lose data|lost data|"
-    r"production|prod|rollback|credential\w*|secret\w*|backup\w*|drop table|force[- ]push)\b",
+    r"production|prod|rollback|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*)\b",
     re.I,
 )
 WARNING_WORDS = re.compile(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corrupt\w*|lose|lost|destroy\w*|irreversible)\b", re.I)
@@ -50,10 +50,15 @@ def key_terms(text, limit=6):
     return seen
 
 
-def infer_priority(kind, text):
-    """CRITICAL for a correction with production impact, HIGH for corrections and lessons, MEDIUM for suggestions."""
+def infer_priority(kind, text, task=""):
+    """CRITICAL for a correction with production impact, HIGH for corrections and lessons, MEDIUM for suggestions.
+
+    A correction's impact is judged on the correction and on the task it
+    corrects (the prompt that started the turn): "you forgot marketplace.json"
+    after "bump the version" is a release mistake.
+    """
     if kind == "user_correction":
-        return "CRITICAL" if PRODUCTION_TERMS.search(text) else "HIGH"
+        return "CRITICAL" if PRODUCTION_TERMS.search(text) or PRODUCTION_TERMS.search(task or "") else "HIGH"
     if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
         return "MEDIUM"
     return "HIGH"

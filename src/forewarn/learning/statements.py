@@ -16,7 +16,7 @@ STATEMENT = re.compile(
     re.I,
 )
 GUIDANCE = re.compile(
-    r"\b(?:always|never|must|should|shouldn'?t|need(?:s)?\s+to|make\s+sure|don'?t|do\s+not|avoid|remember|"
+    r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"use|run|check|update|add|keep|bump|verify|ensure|before|after|instead)\b",
     re.I,
 )

@@ -1,0 +1,143 @@
+"""hooks/on_stop.py as a subprocess with real transcripts: drafts, repeats, offsets, concurrency, bad input."""
+
+import json
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from conftest import graph, checklist, log_text, run_hook
+
+HOOK = "on_stop.py"
+
+
+def human(text):
+    return {"type": "user", "message": {"role": "user", "content": text}}
+
+
+def edit(path):
+    return {"type": "assistant", "message": {"role": "assistant", "content": [
+        {"type": "tool_use", "id": "toolu_1", "name": "Edit", "input": {"file_path": path, "old_string": "a", "new_string": "b"}}]}}
+
+
+def append(path, *records, raw=""):
+    with open(path, "a", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(json.dumps(record) + "\n")
+        handle.write(raw)
+
+
+def stop(project, transcript, session="S1", **extra):
+    payload = {"session_id": session, "transcript_path": str(transcript), "cwd": str(project), "hook_event_name": "Stop",
+               "stop_hook_active": False, "last_assistant_message": "Done."}
+    payload.update(extra)
+    return payload
+
+
+def lessons(project):
+    path = project / ".claude" / "graphs" / "lessons_graph.json"
+    return json.loads(path.read_text())["nodes"] if path.exists() else []
+
+
+def test_correction_becomes_a_draft_and_the_user_is_told(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("bump the version"), edit(str(project / ".claude-plugin" / "plugin.json")),
+           human("You forgot to update marketplace.json."))
+    run = run_hook(HOOK, stop(project, transcript))
+    assert run.returncode == 0
+    out = run.json()
+    assert list(out) == ["systemMessage"] and "draft lesson" in out["systemMessage"]
+    (node,) = lessons(project)
+    assert node["status"] == "draft" and node["priority"] == "CRITICAL"
+    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"]
+    assert node["source"]["session_id"] == "S1"
+
+
+def test_repeated_stop_events_never_duplicate(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("you forgot to run the linter before committing"))
+    for _ in range(3):
+        assert run_hook(HOOK, stop(project, transcript)).returncode == 0
+    assert len(lessons(project)) == 1 and lessons(project)[0].get("occurrences", 1) == 1
+
+
+def test_the_same_correction_in_a_later_turn_counts_as_a_repeat(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, edit(str(project / "requirements.txt")), human("you forgot to regenerate requirements.lock"))
+    run_hook(HOOK, stop(project, transcript))
+    append(transcript, edit(str(project / "requirements.txt")), human("again you forgot to regenerate requirements.lock!"))
+    run = run_hook(HOOK, stop(project, transcript))
+    assert "seen again" in run.json()["systemMessage"]
+    (node,) = lessons(project)
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+
+
+def test_half_written_last_line_is_read_next_time(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("hello"), raw=json.dumps(human("you forgot to add the migration"))[:30])
+    run_hook(HOOK, stop(project, transcript))
+    assert lessons(project) == []
+    with open(transcript, "a") as handle:
+        handle.write(json.dumps(human("you forgot to add the migration"))[30:] + "\n")
+    run_hook(HOOK, stop(project, transcript))
+    assert [n["label"] for n in lessons(project)] == ["Add the migration"]
+
+
+def test_process_knowledge_in_last_assistant_message(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("do it"))
+    block = "[PROCESS_KNOWLEDGE]\ntype: requirement\npriority: HIGH\nlabel: Keep API_TOKEN=abcd1234secret out of logs\nrequirement:\n  constraint: Never log request headers\n[/PROCESS_KNOWLEDGE]"
+    run_hook(HOOK, stop(project, transcript, last_assistant_message=block))
+    (node,) = lessons(project)
+    assert node["process_type"] == "requirement" and "abcd1234secret" not in json.dumps(node)
+
+
+def test_stop_hook_active_and_bad_inputs_do_nothing(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("you forgot the tests"))
+    assert run_hook(HOOK, stop(project, transcript, stop_hook_active=True)).stdout == b""
+    for payload in (b"", b"[]", b"not json", json.dumps({"session_id": 5}).encode(),
+                    json.dumps(stop(project, tmp_path / "missing.jsonl")).encode(),
+                    json.dumps(stop(project, tmp_path))  # a folder as transcript
+                    .encode()):
+        run = run_hook(HOOK, payload)
+        assert run.returncode == 0
+    assert lessons(project) == []
+
+
+def test_corrupt_lessons_graph_is_never_overwritten(project, tmp_path):
+    corrupt = project / ".claude" / "graphs" / "lessons_graph.json"
+    corrupt.write_text('{"nodes": [ {"id": "precious"')
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("you forgot to bump the version"))
+    run = run_hook(HOOK, stop(project, transcript))
+    assert run.returncode == 0 and run.stdout == b""
+    assert corrupt.read_text() == '{"nodes": [ {"id": "precious"'
+    assert "lessons_graph.json" in log_text()
+
+
+def test_concurrent_stop_hooks_lose_no_draft(project, tmp_path):
+    graph(project, [checklist()])
+    payloads = []
+    for i in range(8):
+        transcript = tmp_path / ("t%d.jsonl" % i)
+        append(transcript, edit(str(project / ("module%d.py" % i))), human("you forgot to add a test for module%d parser%d" % (i, i)))
+        payloads.append(stop(project, transcript, session="S%d" % i))
+    with ThreadPoolExecutor(8) as pool:
+        runs = list(pool.map(lambda p: run_hook(HOOK, p), payloads))
+    assert all(r.returncode == 0 for r in runs)
+    nodes = lessons(project)
+    assert len(nodes) == 8 and len({n["id"] for n in nodes}) == 8
+
+
+def test_ten_megabyte_transcript_is_processed(project, tmp_path):
+    transcript = tmp_path / "big.jsonl"
+    filler = {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": "x" * 2000}]}}
+    with open(transcript, "w") as handle:
+        line = json.dumps(filler) + "\n"
+        for _ in range((10 << 20) // len(line)):
+            handle.write(line)
+        handle.write(json.dumps(human("you forgot to update the lockfile")) + "\n")
+    run = run_hook(HOOK, stop(project, transcript))
+    assert run.returncode == 0 and [n["label"] for n in lessons(project)] == ["Update the lockfile"]

@@ -1,0 +1,138 @@
+"""Lesson capture measured on the labelled corpus (tests/learning/corpus, built by build_corpus.py).
+
+A produced lesson matches an expected one when the kinds agree and every
+expected word occurs (case-insensitively) in its label or description;
+priority, file pattern, tool and occurrences, where labelled, must agree
+too.  Precision and recall are computed per kind over all transcripts, and
+printed; docs/process-knowledge.md quotes them.
+"""
+
+import glob
+import json
+import os
+
+import pytest
+
+from forewarn.learning import capture, transcript
+
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+KINDS = ("process_knowledge", "user_correction", "lesson_statement")
+TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
+
+
+def cases():
+    for path in sorted(glob.glob(os.path.join(CORPUS, "*.jsonl"))):
+        with open(path[: -len(".jsonl")] + ".expect.json", encoding="utf-8") as handle:
+            yield os.path.basename(path)[:-6], path, json.load(handle)
+
+
+def run_case(path, labels):
+    records, _offset = transcript.read_new_records(path, 0, 64 << 20)
+    return capture.extract_lessons(records, labels["last_assistant_message"], "corpus", "2026-11-20T10:00:00Z")
+
+
+def matches(node, want):
+    if node["source"]["kind"] != want["kind"]:
+        return False
+    text = (node["label"] + " " + node.get("description", "")).lower()
+    if not all(word.lower() in text for word in want["words"]):
+        return False
+    trig = node["trigger_conditions"]
+    if "priority" in want and node["priority"] != want["priority"]:
+        return False
+    if "file" in want and want["file"] not in trig.get("file_patterns", []):
+        return False
+    if "tool" in want and want["tool"] not in trig.get("tool_names", []):
+        return False
+    if "occurrences" in want and node.get("occurrences") != want["occurrences"]:
+        return False
+    return True
+
+
+def measure(held_out=None):
+    """Counts per kind over the corpus (``held_out``: True only held-out cases, False only the rest, None all)."""
+    counts = {k: {"tp": 0, "fp": 0, "fn": 0} for k in KINDS}
+    details = []
+    for name, path, labels in cases():
+        if held_out is not None and labels.get("held_out", False) != held_out:
+            continue
+        produced, _problems = run_case(path, labels)
+        unmatched = list(produced)
+        for want in labels["expect"]:
+            hit = next((n for n in unmatched if matches(n, want)), None)
+            if hit is None:
+                counts[want["kind"]]["fn"] += 1
+                details.append("%s: missed %s %s" % (name, want["kind"], want["words"]))
+            else:
+                counts[want["kind"]]["tp"] += 1
+                unmatched.remove(hit)
+        for node in unmatched:
+            counts[node["source"]["kind"]]["fp"] += 1
+            details.append("%s: unexpected %s %r" % (name, node["source"]["kind"], node["label"]))
+    return counts, details
+
+
+def test_corpus_is_big_enough():
+    all_cases = list(cases())
+    assert len(all_cases) >= 30
+    assert sum(1 for _n, _p, labels in all_cases if not labels["expect"]) >= 8  # negatives
+
+
+def rates(counts):
+    out = []
+    for kind in KINDS:
+        c = counts[kind]
+        precision = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 1.0
+        recall = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 1.0
+        out.append((kind, c["tp"], c["fp"], c["fn"], precision, recall))
+    return out
+
+
+def test_held_out_cases_are_reported():
+    counts, details = measure(held_out=True)
+    print()
+    print("held-out cases only:")
+    for kind, tp, fp, fn, precision, recall in rates(counts):
+        print("| %s | %d | %d | %d | %.2f | %.2f |" % (kind, tp, fp, fn, precision, recall))
+    for line in details:
+        print("  " + line)
+    assert sum(c["tp"] + c["fn"] for c in counts.values()) >= 5
+
+
+def test_precision_and_recall_meet_the_targets():
+    counts, details = measure()
+    report = []
+    for kind in KINDS:
+        c = counts[kind]
+        precision = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 1.0
+        recall = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 1.0
+        report.append((kind, c["tp"], c["fp"], c["fn"], precision, recall))
+    print()
+    print("| kind | TP | FP | FN | precision | recall |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for kind, tp, fp, fn, precision, recall in report:
+        print("| %s | %d | %d | %d | %.2f | %.2f |" % (kind, tp, fp, fn, precision, recall))
+    for line in details:
+        print("  " + line)
+    for kind, _tp, _fp, _fn, precision, recall in report:
+        want_p, want_r = TARGETS[kind]
+        assert precision >= want_p and recall >= want_r, (kind, precision, recall, details)
+
+
+def test_no_planted_secret_reaches_a_node():
+    leaks = []
+    for name, path, labels in cases():
+        produced, problems = run_case(path, labels)
+        blob = json.dumps(produced) + json.dumps(problems)
+        leaks.extend("%s: %s" % (name, s) for s in labels["secrets"] if s in blob)
+    assert leaks == []
+
+
+@pytest.mark.parametrize("name", [n for n, _p, labels in cases() if labels.get("problems")])
+def test_malformed_blocks_are_reported_not_fatal(name):
+    path = os.path.join(CORPUS, name + ".jsonl")
+    with open(path[:-6] + ".expect.json", encoding="utf-8") as handle:
+        labels = json.load(handle)
+    produced, problems = run_case(path, labels)
+    assert len(problems) >= labels["problems"]
+    assert all("PROCESS_KNOWLEDGE" in p for p in problems)
