@@ -7,13 +7,21 @@ The formula is the original design's:
 with each term 0 or 1 (tool named; a file pattern matches a path of the
 call; an action keyword occurs in the tool input; a context keyword occurs
 in the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
-CRITICAL/HIGH/MEDIUM/LOW.  Two gates remove the formula's noise
+CRITICAL/HIGH/MEDIUM/LOW.  Three gates remove the formula's noise
 (docs/relevance.md has the measurements):
 
 * **tool gate**: an item that names tools is not injected for a tool it
   does not name;
 * **file gate**: an item that names file patterns is not injected for a
-  file-bearing call (Write, Edit, ...) whose path matches none of them.
+  file-bearing call (Write, Edit, ...) whose path matches none of them;
+* **action gate**: an item that names action keywords is not injected
+  unless one of them occurs in the tool input (they say what the call must
+  be doing, e.g. ``version`` for a manifest edit).  An input with no word
+  at all (an edit of ``1.3.0`` to ``1.4.0``) cannot be judged and passes;
+* **specificity gate**: an item that names file patterns or keywords is
+  not injected unless one of them matches (a path of the call, a word of
+  the tool input or of the recent conversation).  Only an item that names
+  nothing but tools fires on the tool alone.
 
 Items at or above the threshold that pass both gates are ranked by score,
 then priority, then id (deterministic), and the top ``top_k`` are injected.
@@ -120,13 +128,19 @@ def score(record, call, threshold, conversation, always_context=False):
     if record[R_ACTION]:
         v.action = any_in(record[R_ACTION], call.folded_text())
     base = W_TOOL * v.tool + W_FILE * v.file + W_ACTION * (v.action is not None)
+    # specificity gate: an item that names files or keywords must match one of them
+    unspecific = bool(patterns or record[R_ACTION] or record[R_CONTEXT]) and not v.file and v.action is None
     if record[R_CONTEXT]:
         could_decide = base * mult < threshold <= (base + W_CONTEXT) * mult
-        if always_context or (could_decide and v.gate is None):
+        if always_context or (v.gate is None and (could_decide or unspecific)):
             text = conversation()
             if text:
                 v.context = any_in(record[R_CONTEXT], text)
     v.score = round((base + W_CONTEXT * (v.context is not None)) * mult, 6)
+    if v.gate is None and record[R_ACTION] and v.action is None and not call.wordless:
+        v.gate = "none of its action keywords occur in the tool input"
+    if v.gate is None and unspecific and v.context is None:
+        v.gate = "none of its file patterns or keywords occur in this call"
     if v.gate is None and v.score < threshold:
         v.gate = "score %.2f below threshold %.2f" % (v.score, threshold)
     return v

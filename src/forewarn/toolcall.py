@@ -19,7 +19,7 @@ TOOL_ALIASES = {
     "powershell": ("bash",),
 }
 FILE_KEYS = ("file_path", "notebook_path", "path")
-TEXT_KEYS = ("command", "description", "content", "new_string", "old_string", "prompt", "query", "url", "pattern")
+TEXT_KEYS = ("command", "description", "content", "new_string", "prompt", "query", "title", "body", "new_source")
 MAX_TEXT_CHARS = 64 * 1024
 MAX_BASH_TOKENS = 64
 
@@ -63,7 +63,7 @@ def normalise_path(path, cwd, root):
 class ToolCall:
     """One tool call: ``tool``, lookup names, ``paths`` (segment lists), ``file_bearing``."""
 
-    __slots__ = ("tool", "names", "paths", "file_bearing", "display_path", "_input", "_text")
+    __slots__ = ("tool", "names", "paths", "file_bearing", "display_path", "_input", "_text", "_wordless")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -73,6 +73,7 @@ class ToolCall:
         tool_input = data.get("tool_input")
         self._input = tool_input if isinstance(tool_input, dict) else {}
         self._text = None
+        self._wordless = False
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
         self.paths = []
         self.display_path = ""
@@ -99,22 +100,38 @@ class ToolCall:
         return self.tool in READ_ONLY_TOOLS
 
     def folded_text(self):
-        """The tool input's searchable text (command, descriptions, edited text), folded, bounded."""
+        """The tool input's searchable text, folded, bounded to 64 KiB.
+
+        The well-known keys first (command, description, written text,
+        prompts), then any other string field (MCP tools name theirs freely);
+        the old text of an edit is left out: it is what is being replaced.
+        """
         if self._text is None:
-            chunks = []
+            chunks = [self.tool]  # MCP tool names say what they do: mcp__github__create_pull_request
             size = 0
-            for key in TEXT_KEYS:
+            keys = list(TEXT_KEYS) + [k for k in self._input if k not in TEXT_KEYS and k not in FILE_KEYS and k != "old_string"]
+            for key in keys:
                 value = self._input.get(key)
+                if key == "edits" and isinstance(value, list):  # MultiEdit
+                    value = "\n".join(e.get("new_string", "") for e in value if isinstance(e, dict) and isinstance(e.get("new_string"), str))
                 if isinstance(value, str) and value:
                     chunk = value[: MAX_TEXT_CHARS - size]
                     chunks.append(chunk)
                     size += len(chunk)
                     if size >= MAX_TEXT_CHARS:
                         break
+            self._wordless = not any(c.isalpha() for chunk in chunks[1:] for c in chunk)
             if self.display_path:
                 chunks.append(self.display_path)
             self._text = fold("\n".join(chunks))
         return self._text
+
+
+    @property
+    def wordless(self):
+        """True when the tool input carries no word at all (an edit of ``1.3.0`` to ``1.4.0``)."""
+        self.folded_text()
+        return self._wordless
 
 
 def _path_tokens(command):
