@@ -155,10 +155,11 @@ def _compile(pattern):
             segments.append(DOUBLESTAR)
         else:
             segments.append(_compile_segment(part))
+    if len(segments) > 1 and segments[-1] == DOUBLESTAR:
+        segments.pop()  # "dir/**" is everything inside dir, not dir itself: the same as "dir/"
+        dir_only = True
     if not anchored and segments[0] != DOUBLESTAR:
         segments.insert(0, DOUBLESTAR)
-    if all(s == DOUBLESTAR for s in segments):
-        dir_only = False
     return (negated, dir_only, tuple(segments))
 
 
