@@ -1,4 +1,4 @@
-"""forewarn.globs against pathspec's gitwildmatch, the reference implementation of gitignore globs."""
+"""forewarn.globs against pathspec's GitIgnoreSpec, a reference implementation of gitignore globs."""
 
 import pathspec
 import pytest
@@ -20,7 +20,7 @@ patterns = st.builds(
 
 
 def reference(pattern, path):
-    return pathspec.PathSpec.from_lines("gitwildmatch", [pattern]).match_file(path)
+    return pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path)
 
 
 @settings(max_examples=3000, deadline=None)

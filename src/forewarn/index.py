@@ -153,6 +153,14 @@ def open_index_file(path):
         raise
 
 
+def discard(root):
+    """Remove the stored index for ``root`` (found corrupt while reading); never raises."""
+    try:
+        os.unlink(index_file(root))
+    except OSError:
+        pass
+
+
 INLINE_BUILD_LIMIT = 2 << 20  # bytes of graph JSON the PreToolUse hook compiles itself (~4,000 nodes)
 
 

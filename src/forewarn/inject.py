@@ -60,6 +60,16 @@ def handle(data):
         return None
     try:
         return _decide(data, call, idx, state, root)
+    except index.IndexError_ as exc:  # a bucket or text failed its CRC: rebuild once, then decide
+        from .log import log
+
+        log("PreToolUse", "index unusable (%s); rebuilding" % exc)
+        idx.close()
+        index.discard(root)
+        idx, state = index.open_fresh(root, inline_limit=index.INLINE_BUILD_LIMIT)
+        if idx is None:
+            return None
+        return _decide(data, call, idx, state, root)
     finally:
         idx.close()
 
