@@ -75,6 +75,8 @@ def test_context_is_read_only_when_it_can_decide():
 
 def test_ranking_is_deterministic():
     class Idx:
+        header = {"keyword_words": {}}
+
         def bucket(self, key):
             return [record(3, "HIGH", ["Write"], node_id="b"), record(2, "CRITICAL", ["Write"], node_id="z"),
                     record(1, "CRITICAL", ["Write"], node_id="a")] if key == "t0:write" else []
@@ -89,3 +91,8 @@ def test_candidate_keys():
     assert "tf:bash" in relevance.candidate_keys(bash("ls"), 0.7)
     assert "t0l:write" in relevance.candidate_keys(write("a"), 0.5)
     assert relevance.candidate_keys(write("a"), 0.3) is None
+    words = {"tf:bash": frozenset({"git", "terraform"}), "t0:bash": frozenset({"npm"})}
+    keys = relevance.candidate_keys(bash("git push --force"), 0.7, words)
+    assert "tf:bash|w:git" in keys and "tf:bash|w:terraform" not in keys and "t0:bash|w:npm" not in keys
+    wordless = ToolCall({"tool_name": "Bash", "tool_input": {"command": "1.2.3"}}, ROOT)
+    assert "tf:bash|kw" in relevance.candidate_keys(wordless, 0.7, words)

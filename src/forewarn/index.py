@@ -15,6 +15,10 @@ its tool and path can match:
 ``e:<.ext>``   items with a pattern ending in ``*.ext``
 ``g``          items with any other pattern
 ``k``          items with neither tools nor file patterns (keywords only)
+``<tool bucket>|w:<word>``  tool-bucket items whose action keywords start
+               with ``word`` (they need a keyword; the header's
+               ``keyword_words`` lists the words per tool bucket)
+``<tool bucket>|kw``  all of those, for an input without any word
 
 Every active item is in at least one bucket; :meth:`Index.all_records`
 walks them all (``explain``, and thresholds low enough that keywords alone
@@ -39,8 +43,8 @@ import os
 
 from . import paths
 
-FORMAT = 6
-MAGIC = b"FWIDX\x00\x00\x06"
+FORMAT = 7
+MAGIC = b"FWIDX\x00\x00\x07"
 _PREFIX = len(MAGIC) + 8
 
 # Record layout (a tuple per item).

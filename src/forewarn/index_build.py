@@ -15,7 +15,7 @@ import time
 
 from . import config, globs, keywords, knowledge, render, storage
 from .graphs import GraphError, load_graph, process_nodes
-from .index import FORMAT, MAGIC, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
+from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .relevance import W_ACTION, W_CONTEXT, W_FILE, W_TOOL
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
@@ -56,7 +56,10 @@ def _bucket_keys(record):
 
     Tool buckets are split at the default threshold: an item that cannot
     reach it without a file match goes to ``t0l:``/``tfl:``, which the hook
-    reads only when the threshold is set lower.
+    reads only when the threshold is set lower.  An item with action
+    keywords, which must match (the action gate), is filed under the first
+    word of each keyword (``<tool bucket>|w:<word>``) and under
+    ``<tool bucket>|kw`` for inputs without any word.
     """
     tools, patterns = record[R_TOOLS], record[R_PATTERNS]
     low = "l" if record[R_BEST_NO_FILE] < config.DEFAULTS["threshold"] else ""
@@ -64,8 +67,13 @@ def _bucket_keys(record):
     for tool in tools:
         if tool.endswith("*"):
             keys.append("tp")
+            continue
+        base = ("tf" if patterns else "t0") + low + ":" + tool
+        if record[R_ACTION]:
+            keys.append(base + "|kw")
+            keys.extend(base + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
         else:
-            keys.append(("tf" if patterns else "t0") + low + ":" + tool)
+            keys.append(base)
     for compiled in patterns:
         if compiled[0]:  # negations only narrow; never a reason to be a candidate
             continue
@@ -136,6 +144,11 @@ def build_bytes(root, sources):
         blob = marshal.dumps(tuple(buckets[key]))
         directory[key] = (len(data), len(blob), binascii.crc32(blob) & 0xFFFFFFFF)
         data += blob
+    keyword_words = {}
+    for key in buckets:
+        base, sep, word = key.partition("|w:")
+        if sep:
+            keyword_words.setdefault(base, set()).add(word)
     header = {
         "format": FORMAT,
         "root": root,
@@ -149,6 +162,7 @@ def build_bytes(root, sources):
         "critical_count": len(critical),
         "items": count,
         "buckets": directory,
+        "keyword_words": {base: frozenset(words) for base, words in keyword_words.items()},
         "built_at": time.time(),
         "build_seconds": round(time.perf_counter() - started, 6),
     }

@@ -55,21 +55,38 @@ def tool_matches(tools, names):
     return False
 
 
-def candidate_keys(call, threshold):
+def candidate_keys(call, threshold, keyword_words=None):
     """The index buckets that can hold an item able to reach ``threshold`` for this call.
 
     None means every bucket: below ``KEYWORD_ONLY_MAX`` keywords alone can
     reach the threshold, so no item can be ruled out by tool or path.
+    ``keyword_words`` (from the index header) lists, per tool bucket, the
+    first words of its items' action keywords; only the words that occur in
+    the call's input are read.
     """
     if threshold <= KEYWORD_ONLY_MAX:
         return None
     keys = ["tp"]
     lows = ("", "l") if threshold < DEFAULT_THRESHOLD else ("",)
+    bases = []
     for name in call.names:
         for low in lows:
-            keys.append("t0%s:%s" % (low, name))
+            bases.append("t0%s:%s" % (low, name))
             if not call.file_bearing:
-                keys.append("tf%s:%s" % (low, name))
+                bases.append("tf%s:%s" % (low, name))
+    present = None
+    for base in bases:
+        keys.append(base)
+        words = (keyword_words or {}).get(base)
+        if not words:
+            continue
+        if call.wordless:
+            keys.append(base + "|kw")
+            continue
+        if present is None:
+            present = call.words()
+        hits = [w for w in words if w in present] if len(words) < len(present) else [w for w in present if w in words]
+        keys.extend(base + "|w:" + w for w in hits)
     if call.paths:
         keys.append("g")
         for segs in call.paths:
@@ -158,7 +175,7 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
     Without ``everything``, items that cannot reach ``threshold`` even with
     every term matched (``R_BEST``) are not scored at all.
     """
-    keys = None if everything else candidate_keys(call, threshold)
+    keys = None if everything else candidate_keys(call, threshold, index.header.get("keyword_words"))
     if keys is None:
         records = index.all_records()
     else:

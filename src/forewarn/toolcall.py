@@ -127,6 +127,10 @@ class ToolCall:
         return self._text
 
 
+    def words(self):
+        """The distinct folded words of the tool input (a set)."""
+        return set(self.folded_text().split())
+
     @property
     def wordless(self):
         """True when the tool input carries no word at all (an edit of ``1.3.0`` to ``1.4.0``)."""
