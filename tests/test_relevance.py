@@ -87,7 +87,10 @@ def test_ranking_is_deterministic():
 
 def test_candidate_keys():
     keys = relevance.candidate_keys(write("src/app/x.py"), 0.7)
-    assert {"tp", "t0:write", "g", "n:src", "n:x.py", "e:.py"} <= set(keys) and "tf:write" not in keys
+    assert {"t0:write", "g", "n:src", "n:x.py", "e:.py"} <= set(keys) and "tf:write" not in keys
+    mcp = ToolCall({"tool_name": "mcp__github__get_issue", "tool_input": {}}, ROOT)
+    assert "tp:mcp__github__" in relevance.candidate_keys(mcp, 0.7, {}, ("mcp__github__", "mcp__slack__"))
+    assert not [k for k in relevance.candidate_keys(write("a"), 0.7, {}, ("mcp__github__",)) if k.startswith("tp:")]
     assert "tf:bash" in relevance.candidate_keys(bash("ls"), 0.7)
     assert "t0l:write" in relevance.candidate_keys(write("a"), 0.5)
     assert relevance.candidate_keys(write("a"), 0.3) is None

@@ -10,7 +10,8 @@ its tool and path can match:
 ``tf:<tool>``  items that name the tool and file patterns
 ``t0l:``/``tfl:<tool>``  the same, for items that cannot reach the default
                threshold without a file match (read only below it)
-``tp``         items whose tool names end in ``*`` (prefix match)
+``tp:<prefix>``  items whose tool names end in ``*`` (prefix match; the
+               header's ``tool_prefixes`` lists the prefixes)
 ``n:<name>``   items with a pattern whose last literal segment is ``name``
 ``e:<.ext>``   items with a pattern ending in ``*.ext``
 ``g``          items with any other pattern
@@ -43,8 +44,8 @@ import os
 
 from . import paths
 
-FORMAT = 7
-MAGIC = b"FWIDX\x00\x00\x07"
+FORMAT = 8
+MAGIC = b"FWIDX\x00\x00\x08"
 _PREFIX = len(MAGIC) + 8
 
 # Record layout (a tuple per item).

@@ -66,7 +66,7 @@ def _bucket_keys(record):
     keys = []
     for tool in tools:
         if tool.endswith("*"):
-            keys.append("tp")
+            keys.append("tp:" + tool[:-1])
             continue
         base = ("tf" if patterns else "t0") + low + ":" + tool
         if record[R_ACTION]:
@@ -163,6 +163,7 @@ def build_bytes(root, sources):
         "items": count,
         "buckets": directory,
         "keyword_words": {base: frozenset(words) for base, words in keyword_words.items()},
+        "tool_prefixes": tuple(sorted(k[3:] for k in buckets if k.startswith("tp:"))),
         "built_at": time.time(),
         "build_seconds": round(time.perf_counter() - started, 6),
     }

@@ -55,18 +55,20 @@ def tool_matches(tools, names):
     return False
 
 
-def candidate_keys(call, threshold, keyword_words=None):
+def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
     """The index buckets that can hold an item able to reach ``threshold`` for this call.
 
     None means every bucket: below ``KEYWORD_ONLY_MAX`` keywords alone can
     reach the threshold, so no item can be ruled out by tool or path.
     ``keyword_words`` (from the index header) lists, per tool bucket, the
     first words of its items' action keywords; only the words that occur in
-    the call's input are read.
+    the call's input are read.  ``tool_prefixes`` (also from the header)
+    are the ``x*`` tool names the index holds; only those the call's tool
+    starts with are read.
     """
     if threshold <= KEYWORD_ONLY_MAX:
         return None
-    keys = ["tp"]
+    keys = ["tp:" + p for p in tool_prefixes if any(name.startswith(p) for name in call.names)]
     lows = ("", "l") if threshold < DEFAULT_THRESHOLD else ("",)
     bases = []
     for name in call.names:
@@ -175,7 +177,8 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
     Without ``everything``, items that cannot reach ``threshold`` even with
     every term matched (``R_BEST``) are not scored at all.
     """
-    keys = None if everything else candidate_keys(call, threshold, index.header.get("keyword_words"))
+    header = index.header
+    keys = None if everything else candidate_keys(call, threshold, header.get("keyword_words"), header.get("tool_prefixes", ()))
     if keys is None:
         records = index.all_records()
     else:
