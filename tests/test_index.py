@@ -143,3 +143,23 @@ def test_build_time_is_recorded(root):
     write(root, [node("n%d" % i) for i in range(50)])
     blob = index_build.build_bytes(str(root), index.current_sources(str(root)))
     assert blob.startswith(index.MAGIC)
+
+
+def test_prefix_and_keyword_buckets_reach_the_hook(root):
+    from forewarn import inject
+
+    pr = node("pr")
+    pr["trigger_conditions"] = {"tool_names": ["mcp__github__*"]}
+    push = node("push")
+    push["trigger_conditions"] = {"tool_names": ["Bash"], "action_keywords": ["push --force"]}
+    write(root, [pr, push])
+    idx, _state = index.open_fresh(str(root))
+    assert idx.header["tool_prefixes"] == ("mcp__github__",)
+    assert idx.header["keyword_words"] == {"t0:bash": frozenset({"push"})}
+    idx.close()
+    call = {"session_id": "s", "cwd": str(root), "tool_name": "mcp__github__create_pull_request", "tool_input": {"title": "x"}}
+    assert "[CRITICAL] pr" in inject.handle(call)
+    bash = {"session_id": "s", "cwd": str(root), "tool_name": "Bash", "tool_input": {"command": "git push --force"}}
+    assert "[CRITICAL] push" in inject.handle(bash)
+    bash["tool_input"]["command"] = "git push origin main"
+    assert inject.handle(dict(bash, session_id="t")) is None

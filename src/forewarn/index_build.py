@@ -119,8 +119,8 @@ def iter_active(root, sources, summary):
         del doc
 
 
-def build_bytes(root, sources):
-    """The complete index file for ``root`` built from ``sources``."""
+def build_chunks(root, sources):
+    """The index file for ``root`` built from ``sources``, as a list of byte strings to write in order."""
     started = time.perf_counter()
     settings, notes = config.load_file_config(root)
     summary = {"counts": {"active": 0, "draft": 0, "archived": 0}, "problems": []}
@@ -138,14 +138,17 @@ def build_bytes(root, sources):
             buckets.setdefault(key, []).append(rec)
         if node.get("priority") == "CRITICAL":
             critical.append((rec[1], rec[9], " ".join(str(node.get("description") or "").split())))
-    data = texts
+    data = [bytes(texts)]  # the data region, in pieces: never copied into one buffer
+    del texts
+    size = len(data[0])
     directory = {}
     for key in sorted(buckets):
-        blob = marshal.dumps(tuple(buckets[key]))
-        directory[key] = (len(data), len(blob), binascii.crc32(blob) & 0xFFFFFFFF)
-        data += blob
+        blob = marshal.dumps(tuple(buckets.pop(key)))
+        directory[key] = (size, len(blob), binascii.crc32(blob) & 0xFFFFFFFF)
+        size += len(blob)
+        data.append(blob)
     keyword_words = {}
-    for key in buckets:
+    for key in directory:
         base, sep, word = key.partition("|w:")
         if sep:
             keyword_words.setdefault(base, set()).add(word)
@@ -163,17 +166,22 @@ def build_bytes(root, sources):
         "items": count,
         "buckets": directory,
         "keyword_words": {base: frozenset(words) for base, words in keyword_words.items()},
-        "tool_prefixes": tuple(sorted(k[3:] for k in buckets if k.startswith("tp:"))),
+        "tool_prefixes": tuple(sorted(k[3:] for k in directory if k.startswith("tp:"))),
         "built_at": time.time(),
         "build_seconds": round(time.perf_counter() - started, 6),
     }
     head = marshal.dumps(header)
     prefix = MAGIC + len(head).to_bytes(4, "little") + (binascii.crc32(head) & 0xFFFFFFFF).to_bytes(4, "little")
-    return prefix + head + bytes(data)
+    return [prefix, head] + data
+
+
+def build_bytes(root, sources):
+    """The complete index file for ``root`` built from ``sources``, as one bytes object."""
+    return b"".join(build_chunks(root, sources))
 
 
 def store(path, blob):
-    """Write the index atomically; False (and no exception) if the data folder is not writable."""
+    """Write the index (bytes or a list of chunks) atomically; False (no exception) if the data folder is not writable."""
     try:
         storage.atomic_write_bytes(path, blob)
         return True
@@ -186,7 +194,7 @@ def rebuild(root):
     path = index_file(root)
     try:
         with storage.locked(path + ".build", timeout=0):
-            return store(path, build_bytes(root, current_sources(root)))
+            return store(path, build_chunks(root, current_sources(root)))
     except storage.LockTimeout:
         return False
 

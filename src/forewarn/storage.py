@@ -34,13 +34,14 @@ class LockTimeout(OSError):
 
 
 def atomic_write_bytes(path, data, mode=0o644):
-    """Replace ``path`` with ``data`` atomically (temp file + fsync + rename)."""
+    """Replace ``path`` with ``data`` (bytes, or a list of bytes written in order) atomically (temp file + fsync + rename)."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for chunk in data if isinstance(data, list) else (data,):
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)
