@@ -51,6 +51,8 @@ def find_corrections(prompt_text):
     follows it, which usually says what is right.
     """
     found = []
+    if not prompt_text or not CORRECTION.search(prompt_text):  # one scan decides for most prompts
+        return found
     sentences = own_sentences(prompt_text)
     for i, sentence in enumerate(sentences):
         if CORRECTION.search(sentence) and not is_false_positive(sentence):

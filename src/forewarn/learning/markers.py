@@ -35,7 +35,9 @@ def _body(raw):
 def find_blocks(text):
     """``[(fields dict or None, error or None, raw body)]`` for every block in ``text``."""
     found = []
-    for match in BLOCK.finditer(text or ""):
+    if not text or "[PROCESS_KNOWLEDGE]" not in text:
+        return found
+    for match in BLOCK.finditer(text):
         body = _body(match.group(1))
         if not body.strip():
             found.append((None, "empty [PROCESS_KNOWLEDGE] block", body))

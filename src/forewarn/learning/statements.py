@@ -25,6 +25,8 @@ GUIDANCE = re.compile(
 def find_statements(text):
     """The lesson-statement sentences of a message, in order."""
     found = []
+    if not text or not STATEMENT.search(text):  # most messages hold no statement: one scan decides
+        return found
     for sentence in own_sentences(text):
         s = sentence.strip()
         if s.endswith("?"):
