@@ -40,7 +40,7 @@ def test_real_bootstrap_then_cli_uses_it(data, tmp_path):
     """Creates the virtual environment for real (pip reaches PyPI here); the slowest test of the suite."""
     assert environment.bootstrap() == "ready", environment.status()
     python = environment.venv_python()
-    assert subprocess.run([python, "-c", "import pydantic, orjson, pathspec"]).returncode == 0
+    assert subprocess.run([python, "-c", "import pydantic"]).returncode == 0
     project = tmp_path / "proj"
     (project / ".claude" / "graphs").mkdir(parents=True)
     run = subprocess.run([sys.executable, "-S", os.path.join(REPO, "bin", "forewarn"), "--project", str(project), "validate"],

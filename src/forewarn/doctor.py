@@ -110,7 +110,7 @@ def _recent_errors(limit=5):
 def _environment():
     state = environment.status()
     if state.get("state") == "ready":
-        return ("optional tools", "ok", "pydantic, orjson, pathspec ready in %s" % environment.env_dir())
+        return ("optional tools", "ok", "pydantic ready in %s" % environment.env_dir())
     try:
         import pydantic  # noqa: F401
 

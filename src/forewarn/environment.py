@@ -1,9 +1,9 @@
-"""forewarn's optional tools: a private virtual environment with pydantic, orjson, pathspec.
+"""forewarn's optional tools: a private virtual environment with pydantic.
 
 The hooks need only the standard library.  The CLI's schema validation and
 export need pydantic, which a machine with only Claude Code and python3 does
 not have.  So the first SessionStart starts a detached bootstrap that
-creates ``<data dir>/venv`` and installs the pinned packages there;
+creates ``<data dir>/venv`` and installs pydantic there;
 ``bin/forewarn`` then re-executes itself with that interpreter.
 
 Contract:
@@ -22,7 +22,7 @@ import sys
 
 from . import fastjson, paths
 
-PACKAGES = ("pydantic>=2.6,<3", "orjson>=3.9,<4", "pathspec>=0.12,<2")
+PACKAGES = ("pydantic>=2.6,<3",)
 
 
 def env_dir():

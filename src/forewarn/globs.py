@@ -1,6 +1,6 @@
 """Gitignore-style file globs, compiled once and matched without :mod:`re`.
 
-Semantics follow git's ``gitignore`` (and :mod:`pathspec`'s ``gitwildmatch``,
+Semantics follow git's ``gitignore`` (and :mod:`pathspec`'s ``GitIgnoreSpec``,
 which the tests use as the oracle):
 
 * a pattern with no slash, or only a trailing one, matches at any depth
