@@ -17,10 +17,10 @@ setup: $(VENV)/.installed
 
 demo: setup
 	@echo "== A Write to .claude-plugin/plugin.json (the version-bump checklist fires)"
-	@FOREWARN_DATA_DIR=$$(mktemp -d) $(PY) -m forewarn explain --tool Write --file .claude-plugin/plugin.json
+	@FOREWARN_DATA_DIR=$$(mktemp -d) $(PY) -m forewarn explain --tool Write --file .claude-plugin/plugin.json --content '{"name": "forewarn", "version": "0.2.0"}'
 	@echo
 	@echo "== A Write to README.md (the same checklist is gated out)"
-	@FOREWARN_DATA_DIR=$$(mktemp -d) $(PY) -m forewarn explain --tool Write --file README.md
+	@FOREWARN_DATA_DIR=$$(mktemp -d) $(PY) -m forewarn explain --tool Write --file README.md --content 'forewarn 0.2.0 is out: see the new version'
 
 test: setup
 	$(PY) -m pytest
