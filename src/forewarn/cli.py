@@ -47,6 +47,13 @@ def _print_json(value):
 def cmd_explain(args):
     from . import explain
 
+    if args.last:
+        decisions = explain.recorded(args.last, args.session)
+        if args.format == "json":
+            _print_json(decisions)
+        else:
+            print(explain.format_recorded(decisions))
+        return
     root = _root(args)
     if args.json:
         import json
@@ -61,7 +68,7 @@ def cmd_explain(args):
     elif args.tool:
         data = explain.hook_input(root, args.tool, args.file, args.command, args.content, args.transcript)
     else:
-        raise UserError("give --tool (with --file/--command/--content) or --json FILE")
+        raise UserError("give --tool (with --file/--command/--content), --json FILE, or --last N")
     result = explain.explain(root, data)
     if args.format == "json":
         _print_json(result)
@@ -362,6 +369,8 @@ def build_parser():
     p.add_argument("--content", help="text written or edited")
     p.add_argument("--transcript", help="transcript JSONL for context keywords")
     p.add_argument("--json", metavar="FILE", help="a PreToolUse hook input (- for stdin)")
+    p.add_argument("--last", type=int, metavar="N", help="show the hook's last N recorded decisions from the trace")
+    p.add_argument("--session", help="with --last: only this session's decisions")
     p.add_argument("--format", choices=("text", "json"), default="text")
 
     p = add("doctor", cmd_doctor, "check python, graphs, index, hooks, data folder, recent errors, optional tools")

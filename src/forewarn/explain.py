@@ -4,8 +4,13 @@
 without the per-session dedupe and without writing the trace, and scores
 *every* active item, not only the hook's candidates, so a person can see why
 an item did not fire.  :func:`format_text` renders the result for a
-terminal; ``--format json`` prints the dict.
+terminal; ``--format json`` prints the dict.  :func:`recorded` and
+:func:`format_recorded` read what the hook actually decided in past calls
+from the trace (``explain --last N``).
 """
+
+import json
+import time
 
 from . import config, index, relevance, render
 from .conversation import recent_text
@@ -122,3 +127,49 @@ def format_text(result):
     else:
         lines.append("Nothing would be injected.")
     return "\n".join(lines)
+
+
+def recorded(last, session=None):
+    """The last ``last`` decisions of the PreToolUse hook from the trace (oldest first), optionally one session's."""
+    from .trace import trace_file
+
+    path = trace_file()
+    lines = []
+    for name in (path + ".1", path):
+        try:
+            with open(name, encoding="utf-8") as handle:
+                lines.extend(handle.read().splitlines())
+        except OSError:
+            continue
+    decisions = []
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and (session is None or entry.get("session") == session):
+            decisions.append(entry)
+    return decisions[-last:] if last > 0 else []
+
+
+def format_recorded(decisions):
+    """One block per recorded decision: when, the call, what was injected, and each candidate's terms or gate."""
+    if not decisions:
+        from .trace import trace_file
+
+        return "No recorded decisions (the trace is %s)." % trace_file()
+    out = []
+    for entry in decisions:
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(entry.get("ts", 0)))
+        injected = ", ".join(entry.get("injected") or []) or "nothing"
+        out.append("%s  %s %s  session %s  → injected %s" % (stamp, entry.get("tool"), entry.get("path") or "", str(entry.get("session"))[:12], injected))
+        for cand in entry.get("candidates") or []:
+            terms = cand.get("terms") or {}
+            out.append("    %.2f %-40s tool=%s file=%s action=%s context=%s%s" % (
+                cand.get("score", 0), cand.get("id"), terms.get("tool"), terms.get("file"), terms.get("action") or "-",
+                terms.get("context") or "-", "  [%s]" % cand["gate"] if cand.get("gate") else ""))
+        if entry.get("repeats"):
+            out.append("    already injected earlier in the session: %s" % ", ".join(entry["repeats"]))
+        if entry.get("note"):
+            out.append("    " + entry["note"])
+    return "\n".join(out)

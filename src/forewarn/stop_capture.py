@@ -6,7 +6,8 @@
    turn is not over) and do nothing;
 2. under a per-session lock, read only the transcript bytes not processed
    yet (the offset is kept in ``<data>/sessions/<id>.stop``), so repeated
-   Stop events in one session never see a record twice;
+   Stop events in one session never see a record twice; at most 16 MiB per
+   Stop, oldest first, so a 50 MB backlog costs a few Stops, never one slow one;
 3. extract lesson candidates (:mod:`forewarn.learning.capture`), already
    redacted;
 4. for each candidate, find an existing item that records the same lesson
@@ -29,7 +30,7 @@ from .knowledge import is_process_node
 from .log import log
 
 LESSONS_FILE = "lessons_graph.json"
-MAX_NEW_BYTES = 64 << 20
+MAX_NEW_BYTES = 16 << 20  # per Stop: a larger backlog (a long session before install) is read over several Stops
 REVIEW_COMMAND = "/forewarn:knowledge-review-drafts"
 
 

@@ -141,3 +141,16 @@ def test_concurrent_promote_and_appends_lose_nothing(project):
         [r.result() for r in runs]
     final = nodes(project)
     assert final["draft-alpha"]["status"] == "active" and all("extra-%d" % i in final for i in range(10))
+
+
+def test_explain_last_reads_the_hooks_trace(project):
+    hook = os.path.join(REPO, "hooks", "pre_experience_injection.py")
+    for rel in (".claude-plugin/plugin.json", "README.md"):
+        payload = json.dumps({"session_id": "S9", "cwd": str(project), "tool_name": "Write",
+                              "tool_input": {"file_path": str(project / rel), "content": "x"}})
+        subprocess.run([sys.executable, "-S", hook], input=payload, text=True, capture_output=True, env=dict(os.environ))
+    out = cli(project, "explain", "--last", "5", "--session", "S9").stdout
+    lines = out.splitlines()
+    assert "Write .claude-plugin/plugin.json" in lines[0] and "injected active-one" in lines[0]
+    assert any("Write README.md" in line and "injected nothing" in line for line in lines)
+    assert json.loads(cli(project, "explain", "--last", "1", "--format", "json").stdout)[0]["path"] == "README.md"

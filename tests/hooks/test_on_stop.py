@@ -141,3 +141,18 @@ def test_ten_megabyte_transcript_is_processed(project, tmp_path):
         handle.write(json.dumps(human("you forgot to update the lockfile")) + "\n")
     run = run_hook(HOOK, stop(project, transcript))
     assert run.returncode == 0 and [n["label"] for n in lessons(project)] == ["Update the lockfile"]
+
+
+def test_a_fifty_megabyte_backlog_is_read_over_several_stops(project, tmp_path):
+    transcript = tmp_path / "huge.jsonl"
+    filler = json.dumps({"type": "progress", "data": {"type": "bash_progress", "output": "y" * 4000}}) + "\n"
+    with open(transcript, "w") as handle:
+        for _ in range((50 << 20) // len(filler)):
+            handle.write(filler)
+        handle.write(json.dumps(human("you forgot to pin the base image")) + "\n")
+    runs = []
+    while not lessons(project) and len(runs) < 6:
+        runs.append(run_hook(HOOK, stop(project, transcript)))
+    assert all(r.returncode == 0 for r in runs)
+    assert [n["label"] for n in lessons(project)] == ["Pin the base image"]
+    assert len(runs) == 4  # 16 MiB per Stop
