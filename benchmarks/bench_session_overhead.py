@@ -22,6 +22,9 @@ sys.path.insert(0, os.path.join(REPO, "tests", "e2e"))
 from claude_code import REPO as PLUGIN, Sandbox, ensure_claude, write_graph  # noqa: E402
 from fake_anthropic import text_turn, tool_turn  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stats import pct  # noqa: E402
+
 
 def script(sandbox):
     return [
@@ -31,10 +34,6 @@ def script(sandbox):
         text_turn("Done."),
     ]
 
-
-def pct(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def main():

@@ -30,6 +30,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "src"))
 
 from generate import generate  # noqa: E402
+from stats import pct  # noqa: E402
 
 
 def run_child(cmd, stdin, env):
@@ -69,10 +70,6 @@ def scenarios(project):
         "Read": ("Read", {"file_path": os.path.join(project, "src", "app.py")}),
     }
 
-
-def pct(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def main():

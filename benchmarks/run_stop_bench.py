@@ -21,6 +21,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOOK = os.path.join(os.path.dirname(HERE), "hooks", "on_stop.py")
+sys.path.insert(0, HERE)
+
+from stats import pct  # noqa: E402
 
 
 def transcript(path, megabytes, project):
@@ -52,10 +55,6 @@ def timed(cmd, stdin, env):
     subprocess.run(cmd, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     return time.perf_counter() - start
 
-
-def pct(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def main():

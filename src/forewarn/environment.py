@@ -68,27 +68,12 @@ def start_background_bootstrap():
     if os.environ.get("FOREWARN_NO_BOOTSTRAP"):
         return False
     try:
-        import subprocess
-
         os.makedirs(paths.data_dir(), exist_ok=True)
-        src = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        env = dict(os.environ)
-        env["PYTHONPATH"] = src
-        subprocess.Popen(
-            [sys.executable, "-S", "-m", "forewarn.environment", "bootstrap"],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            start_new_session=True,
-            close_fds=True,
-        )
-        return True
-    except Exception as exc:
-        from .log import log
-
-        log("environment", "could not start the bootstrap: %s" % exc)
+    except OSError:
         return False
+    from .detached import spawn
+
+    return spawn("environment", "bootstrap")
 
 
 def bootstrap():

@@ -201,27 +201,9 @@ def rebuild(root):
 
 def spawn_background_build(root):
     """Start a detached ``python -m forewarn.index_build ROOT``; never waits, never raises."""
-    try:
-        import subprocess
+    from .detached import spawn
 
-        src = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        env = dict(os.environ)
-        env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        subprocess.Popen(
-            [sys.executable, "-S", "-m", "forewarn.index_build", root or ""],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            start_new_session=True,
-            close_fds=True,
-        )
-        return True
-    except Exception as exc:
-        from .log import log
-
-        log("index", "could not start a background rebuild: %s" % exc)
-        return False
+    return spawn("index_build", root or "")
 
 
 if __name__ == "__main__":  # the background rebuild started by spawn_background_build

@@ -101,12 +101,7 @@ def test_held_out_cases_are_reported():
 
 def test_precision_and_recall_meet_the_targets():
     counts, details = measure()
-    report = []
-    for kind in KINDS:
-        c = counts[kind]
-        precision = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 1.0
-        recall = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 1.0
-        report.append((kind, c["tp"], c["fp"], c["fn"], precision, recall))
+    report = rates(counts)
     print()
     print("| kind | TP | FP | FN | precision | recall |")
     print("|---|---:|---:|---:|---:|---:|")

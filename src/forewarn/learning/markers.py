@@ -11,20 +11,16 @@ documented in docs/process-knowledge.md.
 import json
 import re
 
+from ..knowledge import CONTENT_FIELDS as CONTENT_KEYS
+from ..knowledge import PRIORITY_MULTIPLIER
+from ..knowledge import TRIGGER_LISTS as TRIGGER_KEYS
 from . import yamlish
 
 BLOCK = re.compile(r"\[PROCESS_KNOWLEDGE\](.*?)\[/PROCESS_KNOWLEDGE\]", re.S)
 FENCE_LINE = re.compile(r"^\s*(```|~~~)[\w-]*\s*$")
 TYPES = {"checklist": "checklist", "pattern": "pattern", "warning": "warning", "requirement": "requirement",
          "check": "checklist", "rule": "requirement", "constraint": "requirement", "risk": "warning"}
-PRIORITIES = ("CRITICAL", "HIGH", "MEDIUM", "LOW")
-TRIGGER_KEYS = ("tool_names", "file_patterns", "action_keywords", "context_keywords", "triad_names")
-CONTENT_KEYS = {
-    "checklist": ("title", "items", "format"),
-    "pattern": ("situation", "action", "rationale", "example"),
-    "warning": ("risk", "severity", "detection", "mitigation"),
-    "requirement": ("constraint", "rationale", "validation"),
-}
+PRIORITIES = tuple(PRIORITY_MULTIPLIER)
 
 
 def _body(raw):

@@ -1,0 +1,7 @@
+"""Small statistics shared by the benchmark scripts."""
+
+
+def pct(values, q):
+    """The ``q`` quantile (0..1) of ``values`` by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
