@@ -156,3 +156,14 @@ def test_a_fifty_megabyte_backlog_is_read_over_several_stops(project, tmp_path):
     assert all(r.returncode == 0 for r in runs)
     assert [n["label"] for n in lessons(project)] == ["Pin the base image"]
     assert len(runs) == 4  # 16 MiB per Stop
+
+
+def test_a_lost_offset_does_not_count_the_same_sighting_twice(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("you forgot to regenerate requirements.lock"))
+    run_hook(HOOK, stop(project, transcript))
+    # the data folder (and with it the offset) is gone, e.g. after a reinstall: the transcript is read again
+    run = run_hook(HOOK, stop(project, transcript), env={"FOREWARN_DATA_DIR": str(tmp_path / "fresh-data")})
+    assert run.returncode == 0
+    (node,) = lessons(project)
+    assert node.get("occurrences", 1) == 1 and "sightings" not in node

@@ -197,7 +197,8 @@ def already_counted(existing, candidate):
     """True when this very sighting (same session, same excerpt) is already recorded on ``existing``."""
     source = candidate.get("source") or {}
     key = [source.get("session_id"), source.get("excerpt")]
-    return key in (existing.get("sightings") or [])
+    first = existing.get("source") if isinstance(existing.get("source"), dict) else {}
+    return key == [first.get("session_id"), first.get("excerpt")] or key in (existing.get("sightings") or [])
 
 
 def merge_occurrence(existing, candidate):
