@@ -131,3 +131,19 @@ def test_context_keyword_from_transcript_tail(project, tmp_path):
     data["transcript_path"] = str(transcript)
     data["session_id"] = "other"
     assert "ctx" in inject.handle(data)
+
+
+def test_cli_finds_the_plugin_data_folder_claude_code_uses(tmp_path, monkeypatch):
+    from forewarn import paths
+
+    monkeypatch.delenv("FOREWARN_DATA_DIR", raising=False)
+    monkeypatch.delenv("CLAUDE_PLUGIN_DATA", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    base = tmp_path / ".claude" / "plugins" / "data"
+    assert paths.data_dir() == str(base / "forewarn-forewarn")
+    (base / "forewarn-inline").mkdir(parents=True)
+    assert paths.data_dir() == str(base / "forewarn-inline")
+    (base / "forewarn-forewarn").mkdir()
+    assert paths.data_dir() == str(base / "forewarn-forewarn")
+    monkeypatch.setenv("CLAUDE_PLUGIN_DATA", str(tmp_path / "set-by-claude"))
+    assert paths.data_dir() == str(tmp_path / "set-by-claude")

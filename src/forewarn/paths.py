@@ -10,6 +10,7 @@ folder.
 import os
 
 GRAPHS_SUBDIR = os.path.join(".claude", "graphs")
+PLUGIN_DATA_NAMES = ("forewarn-forewarn", "forewarn-inline")  # <plugin>-<marketplace>, as Claude Code names them
 PROJECT_MARKERS = (".git", GRAPHS_SUBDIR)
 
 
@@ -64,15 +65,21 @@ def data_dir():
     """forewarn's writable state: index cache, trace log, session state, hook log.
 
     ``FOREWARN_DATA_DIR`` (tests, CLI overrides), else Claude Code's
-    ``CLAUDE_PLUGIN_DATA`` (survives plugin updates), else
-    ``~/.claude/plugins/data/forewarn`` for the CLI outside a session.
-    The folder may not exist yet and may not be writable; callers cope.
+    ``CLAUDE_PLUGIN_DATA`` (set for hooks; survives plugin updates), else —
+    for the CLI, which Claude Code does not give that variable — the folder
+    Claude Code uses for this plugin: ``forewarn-forewarn`` when installed
+    from its marketplace, ``forewarn-inline`` under ``--plugin-dir``, the
+    first that exists.  The folder may not exist yet and may not be
+    writable; callers cope.
     """
-    return (
-        os.environ.get("FOREWARN_DATA_DIR")
-        or os.environ.get("CLAUDE_PLUGIN_DATA")
-        or os.path.join(os.path.expanduser("~"), ".claude", "plugins", "data", "forewarn")
-    )
+    chosen = os.environ.get("FOREWARN_DATA_DIR") or os.environ.get("CLAUDE_PLUGIN_DATA")
+    if chosen:
+        return chosen
+    base = os.path.join(os.path.expanduser("~"), ".claude", "plugins", "data")
+    for name in PLUGIN_DATA_NAMES:
+        if os.path.isdir(os.path.join(base, name)):
+            return os.path.join(base, name)
+    return os.path.join(base, PLUGIN_DATA_NAMES[0])
 
 
 def scan_graph_files(dirs):
