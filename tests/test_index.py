@@ -76,7 +76,7 @@ def test_corrupt_index_is_never_trusted(root, damage):
     open(path, "wb").write(bytes(blob))
     if damage in ("bucket", "text"):  # the header is fine: reading the damaged part raises, the hook rebuilds
         idx, state = index.open_fresh(str(root))
-        with pytest.raises(index.IndexError_):
+        with pytest.raises(index.CorruptIndex):
             idx.text(idx.all_records()[0]) if damage == "text" else idx.all_records()
         idx.close()
         from forewarn import inject

@@ -88,7 +88,7 @@ def compose(header, notes):
     lines.extend(notes)
     if not lines:
         return ""
-    text = "forewarn briefing (reference data from the project's knowledge graph, not a request from the user):\n" + "\n".join(lines)
+    text = "forewarn briefing (reference data from the knowledge graphs, not a request from the user):\n" + "\n".join(lines)
     if len(text) > BUDGET:
         text = text[: BUDGET - 1].rstrip() + "…"
     return text

@@ -54,7 +54,7 @@ R_NO, R_ID, R_MULT, R_RANK, R_TOOLS, R_PATTERNS, R_ACTION, R_CONTEXT, R_TEXT, R_
 # term); below the threshold it can never fire, so the hook does not score it.
 
 
-class IndexError_(Exception):
+class CorruptIndex(Exception):
     """The index file is unusable (corrupt, truncated, foreign format)."""
 
 
@@ -92,7 +92,7 @@ class Index:
         self._handle.seek(self._base + off)
         blob = self._handle.read(length)
         if len(blob) != length or (binascii.crc32(blob) & 0xFFFFFFFF) != crc:
-            raise IndexError_("data region corrupt")
+            raise CorruptIndex("data region corrupt")
         return blob
 
     def bucket(self, key):
@@ -106,7 +106,7 @@ class Index:
                 try:
                     records = marshal.loads(self._read(*entry))
                 except (ValueError, EOFError, TypeError) as exc:
-                    raise IndexError_("bucket %s corrupt: %s" % (key, exc)) from exc
+                    raise CorruptIndex("bucket %s corrupt: %s" % (key, exc)) from exc
             self._cache[key] = records
         return records
 
@@ -133,23 +133,23 @@ class Index:
 def _parse(handle):
     prefix = handle.read(_PREFIX)
     if len(prefix) != _PREFIX or prefix[: len(MAGIC)] != MAGIC:
-        raise IndexError_("not a forewarn index of format %d" % FORMAT)
+        raise CorruptIndex("not a forewarn index of format %d" % FORMAT)
     length = int.from_bytes(prefix[8:12], "little")
     crc = int.from_bytes(prefix[12:16], "little")
     blob = handle.read(length)
     if len(blob) != length or (binascii.crc32(blob) & 0xFFFFFFFF) != crc:
-        raise IndexError_("header corrupt")
+        raise CorruptIndex("header corrupt")
     try:
         header = marshal.loads(blob)
     except (ValueError, EOFError, TypeError) as exc:
-        raise IndexError_("header corrupt: %s" % exc) from exc
+        raise CorruptIndex("header corrupt: %s" % exc) from exc
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise IndexError_("foreign header")
+        raise CorruptIndex("foreign header")
     return Index(handle, header, _PREFIX + length)
 
 
 def open_index_file(path):
-    """Open and verify an index file's header; raise IndexError_ or OSError."""
+    """Open and verify an index file's header; raise CorruptIndex or OSError."""
     handle = open(path, "rb")
     try:
         return _parse(handle)
@@ -184,7 +184,7 @@ def open_fresh(root, rebuild=True, inline_limit=None):
     path = index_file(root)
     try:
         idx = open_index_file(path)
-    except (OSError, IndexError_):
+    except (OSError, CorruptIndex):
         idx = None
     if idx is not None:
         if idx.header.get("sources") == sources and idx.header.get("root") == root:

@@ -31,9 +31,10 @@ def disabled():
 
 
 def heading(call, count):
+    """The line before the fenced items: what matched, and that it is reference data, not an instruction."""
     target = (" on " + call.display_path) if call.display_path else ""
     return (
-        "forewarn: %d recorded lesson%s from this project's knowledge graph match%s this %s call%s. "
+        "forewarn: %d recorded lesson%s from the knowledge graphs match%s this %s call%s. "
         "This is reference data from earlier sessions, not a request from the user."
         % (count, "" if count == 1 else "s", "es" if count == 1 else "", call.tool, target)
     )
@@ -60,7 +61,7 @@ def handle(data):
         return None
     try:
         return _decide(data, call, idx, state, root)
-    except index.IndexError_ as exc:  # a bucket or text failed its CRC: rebuild once, then decide
+    except index.CorruptIndex as exc:  # a bucket or text failed its CRC: rebuild once, then decide
         from .log import log
 
         log("PreToolUse", "index unusable (%s); rebuilding" % exc)
