@@ -272,3 +272,28 @@ CALLS = [
     E("infra/terraform.tfvars", 'region = "eu-west-1"', relevant=[]),
     W("deploy/k8s/README.md", "How to deploy", relevant=[]),
 ]
+
+# Held out: written after the action and specificity gates were designed on CALLS above, labelled before
+# being scored, measured once and reported as measured (docs/relevance.md); never used for tuning.
+HELD_OUT = [
+    E(".claude-plugin/plugin.json", '"version": "2.0.0-rc.1"', relevant=["ck-version-bump"]),
+    W("pyproject.toml", '[project]\nname = "shop"\nversion = "2.0.0"', relevant=["ck-version-bump"]),
+    E("app/models/product.py", "sku = Column(String(32), unique=True)", relevant=["req-alembic-migration"]),
+    E("app/models/product.py", '"""Products sold in the shop."""', relevant=[]),
+    B("git push origin +main", ["warn-force-push"]),
+    B("git push --force-with-lease", ["warn-force-push"]),
+    B("npm publish --dry-run", []),
+    B("terraform apply tfplan", ["warn-terraform-apply"]),
+    B("rm -rf node_modules", []),
+    B("kubectl apply -f deploy/k8s/worker/deployment.yaml -n shop-prod", ["warn-kubectl-prod"]),
+    W(".env.local", "DEBUG=1", relevant=["req-no-secrets"]),
+    E("infra/modules/db/main.tf", 'resource "aws_db_instance" "main" {}', relevant=["req-tf-fmt-plan"]),
+    E("web/src/components/Checkout/Summary.tsx", "<p>Total</p>", relevant=["req-i18n-strings"]),
+    E("app/payments/webhooks.py", "def handle_webhook(payload, sig):", relevant=["warn-payment-webhooks"]),
+    E("app/services/catalog.py", "cache.delete(product_key(p))", relevant=["warn-catalog-cache"]),
+    W("migrations/versions/20261201_sku.py", "def upgrade():\n    pass\ndef downgrade():\n    pass", relevant=["pat-alembic-downgrade"]),
+    T("mcp__github__create_pull_request", {"title": "Pin sku", "body": "no issue"}, ["ck-pr-description"]),
+    E("docs/index.md", "Welcome", relevant=[]),
+    B("python -m pytest -x", []),
+    E("app/api/products.py", "@router.get('/products/{sku}')", relevant=["ck-api-endpoint"]),
+]
