@@ -163,3 +163,12 @@ def test_prefix_and_keyword_buckets_reach_the_hook(root):
     assert "[CRITICAL] push" in inject.handle(bash)
     bash["tool_input"]["command"] = "git push origin main"
     assert inject.handle(dict(bash, session_id="t")) is None
+
+
+def test_sweep_removes_indexes_of_abandoned_projects(root):
+    write(root, [node("a")])
+    open_ids(root)
+    path = index.index_file(str(root))
+    assert index.sweep(now=time.time()) == 0 and os.path.exists(path)
+    assert index.sweep(now=time.time() + 31 * 86400) >= 1 and not os.path.exists(path)
+    assert open_ids(root)[:2] == (["a"], "rebuilt")

@@ -103,4 +103,5 @@ def handle(data):
     finally:
         idx.close()
     session_state.sweep()
+    index.sweep()
     return compose(header, _degraded_notes()) or None

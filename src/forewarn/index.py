@@ -158,6 +158,30 @@ def open_index_file(path):
         raise
 
 
+def sweep(max_age_seconds=30 * 86400, now=None):
+    """Remove index files not rebuilt for ``max_age_seconds`` (projects left behind); returns how many.
+
+    An index still in use but unchanged that long is simply rebuilt on its next use.
+    """
+    import time
+
+    folder = os.path.join(paths.data_dir(), "index")
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if entry.name.endswith((".idx", ".lock")) and now - entry.stat().st_mtime > max_age_seconds:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def discard(root):
     """Remove the stored index for ``root`` (found corrupt while reading); never raises."""
     try:
