@@ -23,7 +23,6 @@ CONTENT_FIELDS = {
     "warning": ("risk", "severity", "detection", "mitigation"),
     "requirement": ("constraint", "rationale", "validation"),
 }
-TEXT_FIELDS = ("label", "description", "created_by", "created_at")
 
 
 def is_process_node(node):
