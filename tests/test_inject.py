@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from support import isolated_project
 
 from forewarn import inject
 
@@ -24,14 +25,7 @@ def node(node_id, priority="CRITICAL", tools=("Write", "Edit"), files=("**/plugi
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    root = tmp_path / "proj"
-    (root / ".claude" / "graphs").mkdir(parents=True)
-    (root / ".git").mkdir()
-    monkeypatch.setenv("FOREWARN_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("FOREWARN_USER_GRAPHS", str(tmp_path / "user-graphs"))
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
-    monkeypatch.delenv("DISABLE_EXPERIENCE_INJECTION", raising=False)
-    return root
+    return isolated_project(tmp_path, monkeypatch, "proj")
 
 
 def write_graph(root, nodes, name="g.json"):

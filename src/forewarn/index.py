@@ -163,23 +163,9 @@ def sweep(max_age_seconds=30 * 86400, now=None):
 
     An index still in use but unchanged that long is simply rebuilt on its next use.
     """
-    import time
+    from .storage import remove_older_than
 
-    folder = os.path.join(paths.data_dir(), "index")
-    now = time.time() if now is None else now
-    removed = 0
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return 0
-    for entry in entries:
-        try:
-            if entry.name.endswith((".idx", ".lock")) and now - entry.stat().st_mtime > max_age_seconds:
-                os.unlink(entry.path)
-                removed += 1
-        except OSError:
-            continue
-    return removed
+    return remove_older_than(os.path.join(paths.data_dir(), "index"), max_age_seconds, now, (".idx", ".lock"))
 
 
 def discard(root):

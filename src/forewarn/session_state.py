@@ -9,7 +9,6 @@ nothing fails.  Files untouched for 30 days are removed by :func:`sweep`.
 """
 
 import os
-import time
 
 from . import paths
 
@@ -64,18 +63,6 @@ def claim(session_id, choose):
 
 def sweep(now=None):
     """Remove session files older than 30 days; returns how many were removed."""
-    folder = os.path.join(paths.data_dir(), "sessions")
-    now = time.time() if now is None else now
-    removed = 0
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return 0
-    for entry in entries:
-        try:
-            if now - entry.stat().st_mtime > MAX_AGE_SECONDS:
-                os.unlink(entry.path)
-                removed += 1
-        except OSError:
-            continue
-    return removed
+    from .storage import remove_older_than
+
+    return remove_older_than(os.path.join(paths.data_dir(), "sessions"), MAX_AGE_SECONDS, now)

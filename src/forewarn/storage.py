@@ -125,3 +125,27 @@ def update_json(path, mutate, default=None, timeout=5.0):
         if new_value is not None:
             atomic_write_bytes(path, dump_json_bytes(new_value))
         return result
+
+
+def remove_older_than(folder, max_age_seconds, now=None, suffixes=None):
+    """Delete files in ``folder`` (ending in one of ``suffixes``, if given) not modified for ``max_age_seconds``.
+
+    Returns how many were removed; a missing folder or a file that vanished
+    meanwhile is not an error.
+    """
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if suffixes and not entry.name.endswith(suffixes):
+            continue
+        try:
+            if now - entry.stat().st_mtime > max_age_seconds:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed

@@ -7,6 +7,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from support import isolated_project
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(REPO, "bin", "forewarn")
@@ -21,13 +22,7 @@ def node(node_id, status="active", priority="HIGH", created="2026-11-01T00:00:00
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    root = tmp_path / "proj"
-    (root / ".claude" / "graphs").mkdir(parents=True)
-    (root / ".git").mkdir()
-    monkeypatch.setenv("FOREWARN_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("FOREWARN_USER_GRAPHS", str(tmp_path / "user"))
-    monkeypatch.setenv("FOREWARN_NO_BOOTSTRAP", "1")
-    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    root = isolated_project(tmp_path, monkeypatch, "proj")
     (root / ".claude" / "graphs" / "lessons_graph.json").write_text(json.dumps({"directed": True, "nodes": [
         node("draft-alpha", "draft"), node("draft-beta", "draft"), node("active-one"), node("old-draft", "draft", created="2020-01-01T00:00:00Z")],
         "links": []}))

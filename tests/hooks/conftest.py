@@ -7,6 +7,7 @@ import sys
 import time
 
 import pytest
+from support import isolated_project
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOOKS = os.path.join(REPO, "hooks")
@@ -32,15 +33,7 @@ class HookRun:
 @pytest.fixture
 def project(tmp_path, monkeypatch):
     """A project with .claude/graphs, private data and user-graph folders; env set for the hooks."""
-    root = tmp_path / "project"
-    (root / ".claude" / "graphs").mkdir(parents=True)
-    (root / ".git").mkdir()
-    monkeypatch.setenv("FOREWARN_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("FOREWARN_USER_GRAPHS", str(tmp_path / "user-graphs"))
-    monkeypatch.setenv("FOREWARN_NO_BOOTSTRAP", "1")
-    for var in ("CLAUDE_PROJECT_DIR", "DISABLE_EXPERIENCE_INJECTION", "CLAUDE_PLUGIN_DATA"):
-        monkeypatch.delenv(var, raising=False)
-    return root
+    return isolated_project(tmp_path, monkeypatch)
 
 
 def run_hook(script, payload, env=None, timeout=30):

@@ -12,15 +12,22 @@ class YamlError(ValueError):
     """The text is not in the supported YAML subset."""
 
 
-def _strip_comment(line):
+def _unquoted(text):
+    """``(index, char)`` for every character of ``text`` outside single or double quotes (quotes excluded)."""
     quote = None
-    for i, c in enumerate(line):
+    for i, c in enumerate(text):
         if quote:
             if c == quote:
                 quote = None
         elif c in "'\"":
             quote = c
-        elif c == "#" and (i == 0 or line[i - 1] in " \t"):
+        else:
+            yield i, c
+
+
+def _strip_comment(line):
+    for i, c in _unquoted(line):
+        if c == "#" and (i == 0 or line[i - 1] in " \t"):
             return line[:i].rstrip()
     return line.rstrip()
 
@@ -132,14 +139,8 @@ def _value_after_key(lines, pos, indent, rest):
 
 
 def _split_key(number, text):
-    quote = None
-    for i, c in enumerate(text):
-        if quote:
-            if c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-        elif c == ":" and (i + 1 == len(text) or text[i + 1] == " "):
+    for i, c in _unquoted(text):
+        if c == ":" and (i + 1 == len(text) or text[i + 1] == " "):
             key = text[:i].strip().strip("'\"")
             if not key:
                 break
