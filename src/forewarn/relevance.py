@@ -7,7 +7,7 @@ The formula is the original design's:
 with each term 0 or 1 (tool named; a file pattern matches a path of the
 call; an action keyword occurs in the tool input; a context keyword occurs
 in the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
-CRITICAL/HIGH/MEDIUM/LOW.  Three gates remove the formula's noise
+CRITICAL/HIGH/MEDIUM/LOW.  Four gates remove the formula's noise
 (docs/relevance.md has the measurements):
 
 * **tool gate**: an item that names tools is not injected for a tool it
