@@ -32,10 +32,12 @@ own CRC-32.  The header records the sources it was built from
 (``(path, mtime_ns, size)`` of every graph and of the settings file), so
 :func:`open_fresh` can tell in a few ``stat`` calls whether it is current.
 
-Contract: a corrupt, truncated, foreign or stale index is never used; it is
+Contract: a corrupt, truncated or foreign index is never used; it is
 rebuilt (written atomically, so racing hooks each produce a whole file and
-the last rename wins).  If the data folder is not writable the index is
-built and used in memory.
+the last rename wins).  A stale index is rebuilt before use, except above
+``INLINE_BUILD_LIMIT`` bytes of graphs in the PreToolUse hook, which answers
+from it while a detached process rebuilds.  If the data folder is not
+writable the index is built and used in memory.
 """
 
 import binascii
