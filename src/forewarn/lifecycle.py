@@ -15,8 +15,12 @@ from . import graphs, paths
 from .knowledge import PRIORITY_MULTIPLIER, is_process_node, status_of
 
 
-class LifecycleError(ValueError):
-    """A request that cannot be carried out; the message is one line for the user."""
+class LifecycleError(Exception):
+    """A request that cannot be carried out; the message is one line for the user.
+
+    Not a ValueError: graphs.update_graph reports a ValueError raised inside
+    a mutation as unreadable JSON.
+    """
 
 
 def all_items(root):
@@ -40,7 +44,9 @@ def resolve(root, ref, items=None):
     exact = [(p, n) for p, n in items if n.get("id") == ref]
     if len(exact) == 1:
         return exact[0]
-    matches = exact or [(p, n) for p, n in items if str(n.get("id", "")).startswith(ref)]
+    if exact:
+        raise LifecycleError("%r is defined in %d places (%s); `forewarn validate` lists duplicate ids" % (ref, len(exact), ", ".join(p for p, _n in exact)))
+    matches = [(p, n) for p, n in items if isinstance(n.get("id"), str) and n["id"].startswith(ref)]
     if not matches:
         raise LifecycleError("no knowledge item has the id %r (forewarn list shows them)" % ref)
     if len(matches) > 1:
@@ -141,12 +147,20 @@ def archive_drafts(root, older_than_days, now=None):
 
 
 def add(root, node, filename="knowledge.json"):
-    """Append a new node to ``.claude/graphs/<filename>``; LifecycleError if the id exists anywhere."""
+    """Append a new node to ``.claude/graphs/<filename>``; LifecycleError if the id exists anywhere.
+
+    ``filename`` is a plain ``*.json`` name (the hooks read nothing else).
+    """
+    if os.path.basename(filename) != filename or not filename.endswith(".json") or filename.startswith("."):
+        raise LifecycleError("--file takes a graph file name like knowledge.json (in .claude/graphs), not %r" % filename)
+    taken = "an item with the id %r exists already" % node["id"]
     if any(n.get("id") == node["id"] for _p, n in all_items(root)):
-        raise LifecycleError("an item with the id %r exists already" % node["id"])
+        raise LifecycleError(taken)
     path = os.path.join(paths.project_graphs_dir(root), filename)
 
     def mutate(doc):
+        if graphs.find_node(doc, node["id"]) is not None:  # added meanwhile
+            raise LifecycleError(taken)
         doc["nodes"].append(node)
         return node
 
