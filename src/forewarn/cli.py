@@ -1,12 +1,14 @@
 """The ``forewarn`` command: explain, doctor, list, add, validate, index, and the lifecycle.
 
-Contract: every command prints its result on stdout and exits 0; an error
-is one line ``forewarn: <what is wrong>`` on stderr and exit 1 (2 for bad
-usage).  With ``--soft`` (used by the slash commands, where a non-zero exit
-would abort the whole command) the error line goes to stdout and the exit
-is 0.  Only the standard library is needed, except for ``validate``'s
+Contract: every command prints its result on stdout and exits 0 (``validate``
+and ``doctor`` exit 1 when they find a problem); an error is one line
+``forewarn: <what is wrong>`` on stderr and exit 1, or 2 for bad usage.  With
+``--soft`` (used by the slash commands, where a non-zero exit would abort the
+whole command) the error line goes to stdout and the exit is 0, bad usage
+included.  Only the standard library is needed, except for ``validate``'s
 schema messages and ``schema``, which use pydantic when it is importable
-and otherwise say so in one line.
+and otherwise say so in one line; pydantic is never imported at module level.
+The project is ``--project DIR`` or the one found from the current directory.
 """
 
 import argparse
@@ -21,6 +23,17 @@ TYPES = ("checklist", "pattern", "warning", "requirement")
 
 class UserError(Exception):
     """An error whose message is the whole story for the user."""
+
+
+class UsageError(Exception):
+    """The command line does not parse; the message names the command and the problem."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with usage errors raised as one line instead of usage text and exit 2."""
+
+    def error(self, message):
+        raise UsageError("%s: %s (see %s --help)" % (self.prog, message, self.prog))
 
 
 def _root(args):
@@ -41,13 +54,47 @@ def _print_json(value):
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
+def _inside(path, root):
+    return bool(root) and (path + os.sep).startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _shown_path(path, root):
+    """A graph path as the user reads it: relative inside the project, absolute elsewhere."""
+    return os.path.relpath(path, root) if _inside(path, root) else path
+
+
+def _one_line(value, limit):
+    text = " ".join(str(value).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 # ---------------------------------------------------------------- explain
+
+
+def _read_hook_json(name):
+    import json
+
+    try:
+        if name == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(name, "rb") as handle:
+                raw = handle.read()
+    except OSError as exc:
+        raise UserError("--json %s: cannot read (%s)" % (name, exc.strerror or exc))
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError as exc:
+        raise UserError("--json: not a hook input (%s)" % exc)
+    if not isinstance(data, dict):
+        raise UserError("--json: a hook input is a JSON object")
+    return data
 
 
 def cmd_explain(args):
     from . import explain
 
-    if args.last:
+    if args.last is not None:
         decisions = explain.recorded(args.last, args.session)
         if args.format == "json":
             _print_json(decisions)
@@ -56,19 +103,12 @@ def cmd_explain(args):
         return
     root = _root(args)
     if args.json:
-        import json
-
-        raw = sys.stdin.buffer.read() if args.json == "-" else open(args.json, "rb").read()
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except ValueError as exc:
-            raise UserError("--json: not a hook input (%s)" % exc)
-        if not isinstance(data, dict):
-            raise UserError("--json: a hook input is a JSON object")
+        data = _read_hook_json(args.json)
     elif args.tool:
-        data = explain.hook_input(root, args.tool, args.file, args.command, args.content, args.transcript)
+        cwd = os.getcwd()
+        data = explain.hook_input(root, args.tool, args.file, args.command, args.content, args.transcript, cwd if _inside(cwd, root) else root)
     else:
-        raise UserError("give --tool (with --file/--command/--content), --json FILE, or --last N")
+        raise UserError("explain needs --tool (with --file/--command/--content), --json FILE, or --last N")
     result = explain.explain(root, data)
     if args.format == "json":
         _print_json(result)
@@ -82,7 +122,7 @@ def cmd_explain(args):
 def cmd_doctor(args):
     from . import doctor
 
-    root = paths.project_root(os.path.abspath(args.project)) if args.project else paths.project_root(os.getcwd())
+    root = _root(args) if args.project else paths.project_root(os.getcwd())
     found = doctor.checks(root)
     if args.format == "json":
         _print_json([{"check": n, "status": s, "detail": d} for n, s, d in found])
@@ -95,10 +135,10 @@ def cmd_doctor(args):
 
 
 def _triggers_line(node):
-    trig = node.get("trigger_conditions") or {}
+    trig = node.get("trigger_conditions") if isinstance(node.get("trigger_conditions"), dict) else {}
     parts = []
     for key, name in (("tool_names", "tools"), ("file_patterns", "files"), ("action_keywords", "actions"), ("context_keywords", "context")):
-        if trig.get(key):
+        if isinstance(trig.get(key), list) and trig[key]:
             parts.append("%s=%s" % (name, ",".join(map(str, trig[key]))))
     return " ".join(parts) or "(no triggers)"
 
@@ -113,19 +153,22 @@ def cmd_list(args):
         status = status_of(node)
         if args.status and status != args.status:
             continue
-        if args.priority and node.get("priority", "MEDIUM") != args.priority.upper():
+        if args.priority and node.get("priority", "MEDIUM") != args.priority:
             continue
         if args.type and node.get("process_type") != args.type:
             continue
         rows.append((node, status, path))
     if args.format == "json":
-        _print_json([{"id": n.get("id"), "label": n.get("label"), "priority": n.get("priority", "MEDIUM"), "type": n.get("process_type"), "status": s, "file": p} for n, s, p in rows])
+        _print_json([{"id": n.get("id"), "label": n.get("label"), "priority": n.get("priority", "MEDIUM"), "type": n.get("process_type"),
+                      "status": s, "file": p} for n, s, p in rows])
         return
     if not rows:
         print("No knowledge items match.")
         return
-    for node, status, path in rows:
-        print("%-32s %-8s %-11s %-9s %s" % (str(node.get("id"))[:32], status, node.get("process_type"), node.get("priority", "MEDIUM"), " ".join(str(node.get("label", "")).split())[:70]))
+    line = "%-36s %-8s %-11s %-8s %s"
+    print(line % ("ID", "STATUS", "TYPE", "PRIORITY", "LABEL"))
+    for node, status, _path in rows:
+        print(line % (_one_line(node.get("id"), 36), status, node.get("process_type"), node.get("priority", "MEDIUM"), _one_line(node.get("label", ""), 70)))
     print("%d item(s)" % len(rows))
 
 
@@ -137,11 +180,11 @@ def cmd_show(args):
 
     root = _root(args)
     path, node = lifecycle.resolve(root, args.id)
-    print("%s  (%s, %s, %s)  in %s" % (node["id"], status_of(node), node.get("priority", "MEDIUM"), node.get("process_type"), path))
+    print("%s  (%s, %s, %s)  in %s" % (node["id"], status_of(node), node.get("priority", "MEDIUM"), node.get("process_type"), _shown_path(path, root)))
     print("triggers: " + _triggers_line(node))
     found = problems(node)
     if found:
-        print("problems: " + "; ".join(found))
+        print("problems (the hooks skip this item): " + "; ".join(found))
     else:
         print()
         print(render.render_item(node))
@@ -152,55 +195,76 @@ def cmd_show(args):
 # ---------------------------------------------------------------- lifecycle
 
 
+def _evidence_excerpt(node):
+    evidence = node.get("evidence")
+    latest = evidence[-1] if isinstance(evidence, list) and evidence else evidence
+    if isinstance(latest, dict):
+        latest = latest.get("excerpt") or latest.get("text")
+    source = node.get("source") if isinstance(node.get("source"), dict) else {}
+    return _one_line(latest or source.get("excerpt") or "", 200)
+
+
 def cmd_drafts(args):
     from . import lifecycle
 
     root = _root(args)
     items = lifecycle.drafts(root)
     if args.format == "json":
-        _print_json([dict(n, _file=p) for p, n in items])
+        _print_json([dict(n, _file=p, _age_days=lifecycle.age_days(n)) for p, n in items])
         return
     if not items:
         print("No drafts wait for review.")
         return
     for path, node in items:
         age = lifecycle.age_days(node)
-        evidence = node.get("evidence") or []
-        excerpt = evidence[0] if isinstance(evidence, list) and evidence else evidence if isinstance(evidence, str) else ""
         source = node.get("source") if isinstance(node.get("source"), dict) else {}
-        excerpt = excerpt or source.get("excerpt") or ""
-        print("%s  [%s %s]  %s" % (node.get("id"), node.get("priority", "MEDIUM"), node.get("process_type"), " ".join(str(node.get("label", "")).split())))
+        seen = node.get("occurrences")
+        print("%s  [%s %s]  %s" % (node.get("id"), node.get("priority", "MEDIUM"), node.get("process_type"), _one_line(node.get("label", ""), 100)))
         print("    triggers: %s" % _triggers_line(node))
+        excerpt = _evidence_excerpt(node)
         if excerpt:
-            print("    evidence: %s" % " ".join(str(excerpt).split())[:200])
-        print("    age: %s; from: %s; file: %s" % ("%d day(s)" % age if age is not None else "unknown", source.get("kind", node.get("created_by", "?")), os.path.relpath(path, root) if path.startswith(root) else path))
+            print("    evidence: %s" % excerpt)
+        print("    age: %s; from: %s%s; file: %s" % (
+            "%d day(s)" % age if age is not None else "unknown", source.get("kind") or node.get("created_by") or "?",
+            "; seen %d times" % seen if isinstance(seen, int) and seen > 1 else "", _shown_path(path, root)))
     print("%d draft(s). Promote with /forewarn:knowledge-promote <id> [priority], archive with /forewarn:knowledge-archive <id>." % len(items))
 
 
+def _reindex(root):
+    """Rebuild the index after a change, so the next hook call finds it fresh; the change stands either way."""
+    from . import index_build
+
+    try:
+        index_build.rebuild(root)
+    except OSError:
+        pass  # data folder not writable: each hook call builds the index in memory
+
+
 def cmd_promote(args):
-    from . import index_build, lifecycle
+    from . import lifecycle
 
     root = _root(args)
-    path, node = lifecycle.promote(root, args.id, args.priority)
-    index_build.rebuild(root)
+    _path, node = lifecycle.promote(root, args.id, args.priority)
+    _reindex(root)
     print("%s is active (%s): %s" % (node["id"], node.get("priority", "MEDIUM"), node.get("label")))
 
 
 def cmd_archive(args):
-    from . import index_build, lifecycle
+    from . import lifecycle
 
     root = _root(args)
-    path, node = lifecycle.archive(root, args.id)
-    index_build.rebuild(root)
+    _path, node = lifecycle.archive(root, args.id)
+    _reindex(root)
     print("%s is archived: %s" % (node["id"], node.get("label")))
 
 
 def cmd_archive_drafts(args):
-    from . import index_build, lifecycle
+    from . import lifecycle
 
     root = _root(args)
     ids = lifecycle.archive_drafts(root, args.older_than)
-    index_build.rebuild(root)
+    if ids:
+        _reindex(root)
     print("archived %d draft(s) older than %d day(s)%s" % (len(ids), args.older_than, (": " + ", ".join(ids)) if ids else ""))
 
 
@@ -212,20 +276,23 @@ def _slug(text):
     return "-".join(words[:6]) or "item"
 
 
-def cmd_add(args):
+CONTENT_FLAGS = {
+    "pattern": ("situation", "action", "rationale", "example"),
+    "warning": ("risk", "severity", "detection", "mitigation"),
+    "requirement": ("constraint", "rationale", "validation"),
+}
+
+
+def _new_node(args):
     import time
 
-    from . import index_build, lifecycle
-    from .knowledge import problems
-
-    root = _root(args)
     node = {
         "id": args.id or "%s-%s" % (args.type, _slug(args.label)),
         "type": "Concept",
         "label": args.label,
         "description": args.description or "",
         "process_type": args.type,
-        "priority": args.priority.upper(),
+        "priority": args.priority,
         "status": "draft" if args.draft else "active",
         "trigger_conditions": {
             "tool_names": args.tools or [],
@@ -240,83 +307,115 @@ def cmd_add(args):
     }
     if args.type == "checklist":
         node["checklist"] = {"title": args.label, "items": args.item or [], "format": "markdown"}
-    elif args.type == "pattern":
-        node["pattern"] = {"situation": args.situation, "action": args.action, "rationale": args.rationale, "example": args.example}
-    elif args.type == "warning":
-        node["warning"] = {"risk": args.risk, "severity": args.severity, "detection": args.detection, "mitigation": args.mitigation}
     else:
-        node["requirement"] = {"constraint": args.constraint, "rationale": args.rationale, "validation": args.validation}
-    block = node[args.type]
-    for key in [k for k, v in block.items() if v is None]:
-        del block[key]
-    found = _schema_errors(node) or problems(node)
+        node[args.type] = {name: getattr(args, name) for name in CONTENT_FLAGS[args.type] if getattr(args, name) is not None}
+    given = {name for names in CONTENT_FLAGS.values() for name in names if getattr(args, name) is not None}
+    stray = sorted(given - set(CONTENT_FLAGS.get(args.type, ())) | ({"item"} if args.item and args.type != "checklist" else set()))
+    if stray:
+        raise UserError("not added: --%s %s not for a %s" % (", --".join(stray), "is" if len(stray) == 1 else "are", args.type))
+    return node
+
+
+def cmd_add(args):
+    from . import lifecycle
+    from .knowledge import problems
+
+    root = _root(args)
+    node = _new_node(args)
+    found = (_schema_checker() or problems)(node)
     if found:
         raise UserError("not added: " + "; ".join(found))
     path = lifecycle.add(root, node, args.file)
-    index_build.rebuild(root)
-    print("added %s (%s, %s) to %s" % (node["id"], node["status"], node["priority"], path))
+    _reindex(root)
+    print("added %s (%s, %s) to %s" % (node["id"], node["status"], node["priority"], _shown_path(path, root)))
 
 
-# ---------------------------------------------------------------- validate / index / schema
+# ---------------------------------------------------------------- validate / index / schema / env
 
 
-def _schema_errors(node):
-    """pydantic's messages for a node, or None when pydantic is not importable."""
+def _schema_checker():
+    """:func:`forewarn.schema.node_errors` (pydantic's messages), or None when pydantic is not importable."""
     try:
         from .schema import node_errors
     except ImportError:
         return None
-    return node_errors(node)
+    return node_errors
 
 
-def cmd_validate(args):
+def graph_problems(root, checker):
+    """``(file, node id or None, "field: message")`` for every problem in the project's and the user's graphs.
+
+    ``checker(node)`` lists a process node's problems.  Also reported:
+    files that are not graphs, node entries that are not objects, and ids
+    defined more than once (the hooks use the first; the lifecycle commands
+    cannot tell them apart).  Returns ``(problems, files, process nodes)``.
+    """
     from . import graphs
-    from .knowledge import is_process_node, problems
+    from .knowledge import is_process_node
 
-    root = _root(args)
-    try:
-        import pydantic  # noqa: F401
-
-        checker = _schema_errors
-    except ImportError:
-        print("forewarn: pydantic is not installed here; checking with the built-in rules (the hooks use the same).")
-        checker = problems
+    found = []
+    first_seen = {}
     files = [p for p, _m, _s in paths.scan_graph_files(paths.graph_dirs(root))]
-    bad = 0
-    nodes = 0
+    count = 0
     for path in files:
         try:
             doc = graphs.load_graph(path)
         except graphs.GraphError as exc:
-            print(str(exc))
-            bad += 1
+            found.append((path, None, str(exc).replace(path + ": ", "", 1)))
             continue
-        for node in doc.get("nodes", []):
+        for position, node in enumerate(doc.get("nodes", [])):
+            if not isinstance(node, dict):
+                found.append((path, "#%d" % position, "node: a node-link node is an object, not %s" % type(node).__name__))
+                continue
             if not is_process_node(node):
                 continue
-            nodes += 1
-            for problem in checker(node):
-                print("%s: node %s: %s" % (path, node.get("id", "?"), problem))
-                bad += 1
-    print("%d file(s), %d process node(s), %d problem(s)" % (len(files), nodes, bad))
-    return 1 if bad else 0
+            count += 1
+            node_id = node.get("id")
+            found.extend((path, node_id, problem) for problem in checker(node))
+            if isinstance(node_id, str) and node_id:
+                if node_id in first_seen:
+                    found.append((path, node_id, "id: already defined in %s; ids must be unique" % _shown_path(first_seen[node_id], root)))
+                else:
+                    first_seen[node_id] = path
+    return found, files, count
+
+
+def cmd_validate(args):
+    from .knowledge import problems
+
+    root = _root(args)
+    checker = _schema_checker()
+    if checker is None:
+        print("forewarn: pydantic is not installed here; checking with the built-in rules (the ones the hooks use).")
+        checker = problems
+    found, files, count = graph_problems(root, checker)
+    for path, node_id, problem in found:
+        print("%s: %s%s" % (_shown_path(path, root), "" if node_id is None else "node %s: " % node_id, problem))
+    print("%d file(s), %d process node(s), %d problem(s)" % (len(files), count, len(found)))
+    return 1 if found else 0
 
 
 def cmd_index(args):
-    from . import index, index_build
+    import time
+
+    from . import index
 
     root = _root(args)
-    path = index.index_file(root)
-    blob = index_build.build_bytes(root, index.current_sources(root))
-    stored = index_build.store(path, blob)
-    idx, _state = index.open_fresh(root, rebuild=False)
-    header = idx.header if idx else index._parse(__import__("io").BytesIO(blob)).header
-    if idx:
+    started = time.perf_counter()
+    index.discard(root)
+    idx, _state = index.open_fresh(root)
+    seconds = time.perf_counter() - started
+    try:
+        header = idx.header
+    finally:
         idx.close()
-    print(
-        "%d active item(s) indexed in %.3fs (%d draft, %d archived, %d problem(s)); %s"
-        % (header["items"], header["build_seconds"], header["counts"]["draft"], header["counts"]["archived"], header["problem_count"], path if stored else "not stored: data folder not writable")
-    )
+    stored = os.path.exists(index.index_file(root))
+    counts = header["counts"]
+    print("%d active item(s) indexed in %.3fs (%d draft, %d archived, %d problem(s)); %s" % (
+        header["items"], seconds, counts["draft"], counts["archived"], header["problem_count"],
+        index.index_file(root) if stored else "kept in memory: the data folder is not writable"))
+    if header["problem_count"]:
+        print("`forewarn validate` names the problems.")
 
 
 def cmd_schema(args):
@@ -325,7 +424,7 @@ def cmd_schema(args):
     try:
         from .schema import json_schemas
     except ImportError:
-        raise UserError("schema export needs pydantic: pip install 'pydantic>=2.6' (or wait for forewarn's environment)")
+        raise UserError("schema export needs pydantic: pip install 'pydantic>=2.6,<3', or `forewarn env --bootstrap`")
     stale = []
     for name, schema in json_schemas().items():
         text = json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
@@ -344,13 +443,31 @@ def cmd_schema(args):
         print("wrote " + target)
     if stale:
         raise UserError("out of date: %s (run forewarn schema --out %s)" % (", ".join(stale), args.out))
+    if args.check:
+        print("%s: current" % args.out)
+
+
+def cmd_env(args):
+    from . import environment
+
+    if args.bootstrap:
+        print("preparing %s (python -m venv, pip install %s) ..." % (environment.env_dir(), " ".join(environment.PACKAGES)), flush=True)
+        environment.bootstrap()
+    state = environment.status()
+    print("optional environment: %s" % state["state"])
+    for key in ("python", "pydantic", "error"):
+        if state.get(key):
+            print("  %s: %s" % (key, _one_line(state[key], 300)))
+    if state["state"] in ("missing", "failed") and not args.bootstrap:
+        print("`forewarn env --bootstrap` prepares it now; SessionStart does it in the background.")
+    return 1 if args.bootstrap and state["state"] != "ready" else 0
 
 
 # ---------------------------------------------------------------- parser
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(prog="forewarn", description="Procedural memory for Claude Code.")
+    parser = Parser(prog="forewarn", description="Procedural memory for Claude Code.")
     parser.add_argument("--version", action="version", version="forewarn " + __version__)
     parser.add_argument("--project", help="project folder (default: found from the current directory)")
     parser.add_argument("--soft", action="store_true", help="print errors on stdout and exit 0 (for slash commands)")
@@ -362,44 +479,47 @@ def build_parser():
         p.set_defaults(func=func)
         return p
 
+    def formats(p):
+        p.add_argument("--format", choices=("text", "json"), default="text")
+
     p = add("explain", cmd_explain, "dry-run a tool call: every item, each score term, what would be injected and why")
     p.add_argument("--tool", help="tool name, e.g. Write, Edit, Bash")
-    p.add_argument("--file", help="file path of the call (absolute, or relative to the project)")
+    p.add_argument("--file", help="file path of the call (relative: from the current folder inside the project, else the project)")
     p.add_argument("--command", help="Bash command")
     p.add_argument("--content", help="text written or edited")
     p.add_argument("--transcript", help="transcript JSONL for context keywords")
     p.add_argument("--json", metavar="FILE", help="a PreToolUse hook input (- for stdin)")
     p.add_argument("--last", type=int, metavar="N", help="show the hook's last N recorded decisions from the trace")
     p.add_argument("--session", help="with --last: only this session's decisions")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    formats(p)
 
     p = add("doctor", cmd_doctor, "check python, graphs, index, hooks, data folder, recent errors, optional tools")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    formats(p)
 
     p = add("list", cmd_list, "list knowledge items")
     p.add_argument("--status", choices=("draft", "active", "archived"))
     p.add_argument("--priority", type=str.upper, choices=PRIORITIES)
     p.add_argument("--type", choices=TYPES)
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    formats(p)
 
     p = add("show", cmd_show, "show one item (id or unique prefix)")
     p.add_argument("id")
 
     p = add("drafts", cmd_drafts, "list drafts waiting for review")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    formats(p)
 
     p = add("promote", cmd_promote, "make a draft active, optionally with a new priority")
     p.add_argument("id")
-    p.add_argument("priority", nargs="?")
+    p.add_argument("priority", nargs="?", help="CRITICAL, HIGH, MEDIUM or LOW")
 
-    p = add("archive", cmd_archive, "archive an item")
+    p = add("archive", cmd_archive, "archive an item (kept, never injected)")
     p.add_argument("id")
 
     p = add("archive-drafts", cmd_archive_drafts, "archive drafts older than N days")
     p.add_argument("--older-than", type=int, required=True, metavar="DAYS")
 
     p = add("add", cmd_add, "create a knowledge item (validated)")
-    p.add_argument("--id")
+    p.add_argument("--id", help="default: <type>-<words of the label>")
     p.add_argument("--label", required=True)
     p.add_argument("--type", choices=TYPES, required=True)
     p.add_argument("--priority", type=str.upper, choices=PRIORITIES, default="MEDIUM")
@@ -409,8 +529,8 @@ def build_parser():
     p.add_argument("--action-keywords", nargs="+", metavar="WORD")
     p.add_argument("--context-keywords", nargs="+", metavar="WORD")
     p.add_argument("--item", action="append", help="checklist item (repeat)")
-    for name in ("situation", "action", "rationale", "example", "risk", "severity", "detection", "mitigation", "constraint", "validation"):
-        p.add_argument("--" + name)
+    for name in sorted({n for names in CONTENT_FLAGS.values() for n in names}):
+        p.add_argument("--" + name, help="%s field" % "/".join(t for t, names in CONTENT_FLAGS.items() if name in names))
     p.add_argument("--draft", action="store_true", help="add as a draft instead of active")
     p.add_argument("--file", default="knowledge.json", help="graph file in .claude/graphs (default knowledge.json)")
 
@@ -420,26 +540,35 @@ def build_parser():
     p = add("schema", cmd_schema, "export the JSON Schemas (needs pydantic)")
     p.add_argument("--out", default=os.path.join("docs", "schemas"))
     p.add_argument("--check", action="store_true", help="fail if the files differ from a fresh export")
+
+    p = add("env", cmd_env, "the optional environment (pydantic) in the data folder: status, or --bootstrap to prepare it now")
+    p.add_argument("--bootstrap", action="store_true", help="create or repair it now, in the foreground")
     return parser
 
 
 def main(argv=None):
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    soft = "--soft" in argv[: argv.index("--")] if "--" in argv else "--soft" in argv
     from .graphs import GraphError
     from .lifecycle import LifecycleError
     from .storage import LockTimeout
 
     try:
+        args = build_parser().parse_args(argv)
         code = args.func(args) or 0
+    except UsageError as exc:
+        return _fail(str(exc), soft, 2)
     except (UserError, LifecycleError, GraphError, LockTimeout, OSError) as exc:
-        message = "forewarn: %s" % exc
-        if args.soft:
-            print(message)
-            return 0
-        print(message, file=sys.stderr)
-        return 1
-    return 0 if args.soft else code
+        return _fail("forewarn: %s" % exc, soft, 1)
+    return 0 if soft else code
+
+
+def _fail(message, soft, code):
+    if soft:
+        print(message)
+        return 0
+    print(message, file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

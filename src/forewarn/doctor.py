@@ -14,7 +14,7 @@ from . import environment, index, paths
 from .index_build import iter_active
 
 PLUGIN_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HOOK_SCRIPTS = ("pre_experience_injection.py", "on_stop.py", "session_start.py")
+HOOK_EVENTS = ("PreToolUse", "Stop", "SessionStart")
 
 
 def _python():
@@ -62,21 +62,35 @@ def _index(root):
         idx.close()
 
 
+def _hook_scripts(events):
+    """``(event, script path)`` for every command in hooks.json that runs a file under ``${CLAUDE_PLUGIN_ROOT}``."""
+    found = []
+    for event, groups in events.items():
+        for group in groups if isinstance(groups, list) else ():
+            for hook in (group.get("hooks") if isinstance(group, dict) else None) or ():
+                command = hook.get("command") if isinstance(hook, dict) else None
+                for token in str(command or "").replace('"', " ").replace("'", " ").split():
+                    if token.startswith("${CLAUDE_PLUGIN_ROOT}/"):
+                        found.append((event, os.path.join(PLUGIN_ROOT, *token.split("/")[1:])))
+    return found
+
+
 def _hooks():
+    import json
+
     path = os.path.join(PLUGIN_ROOT, "hooks", "hooks.json")
     try:
-        import json
-
         with open(path, "rb") as handle:
             events = json.loads(handle.read().decode("utf-8")).get("hooks", {})
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, AttributeError) as exc:
         return ("hooks", "fail", "cannot read %s: %s" % (path, exc))
-    missing = [s for s in HOOK_SCRIPTS if not os.path.isfile(os.path.join(PLUGIN_ROOT, "hooks", s))]
-    wanted = {"PreToolUse", "Stop", "SessionStart"}
-    absent = sorted(wanted - set(events))
+    scripts = _hook_scripts(events if isinstance(events, dict) else {})
+    missing = ["%s: %s" % (event, script) for event, script in scripts if not os.path.isfile(script)]
+    absent = [event for event in HOOK_EVENTS if event not in {e for e, _s in scripts}]
     if missing or absent:
-        return ("hooks", "fail", "missing scripts %s; unregistered events %s" % (missing or "none", absent or "none"))
-    return ("hooks", "ok", "PreToolUse, Stop, SessionStart registered in %s" % path)
+        return ("hooks", "fail", "%s%s in %s" % ("scripts missing: " + ", ".join(missing) + "; " if missing else "",
+                                                 "events without a hook script: " + ", ".join(absent) if absent else "", path))
+    return ("hooks", "ok", "%s registered in %s; their %d script(s) exist" % (", ".join(HOOK_EVENTS), path, len({s for _e, s in scripts})))
 
 
 def _data_dir():
@@ -92,32 +106,48 @@ def _data_dir():
         return ("data folder", "fail", "%s is not writable (%s): no dedupe, trace or index cache" % (folder, exc.strerror or exc))
 
 
-def _recent_errors(limit=5):
+def _recent_errors(limit=3, days=7, now=None):
+    """The hook log's lines of the last ``days`` days (the log holds only problems)."""
+    import calendar
+    import time
+
     path = os.path.join(paths.data_dir(), "forewarn.log")
     try:
         with open(path, "rb") as handle:
             handle.seek(0, 2)
-            size = handle.tell()
-            handle.seek(max(0, size - 16384))
-            lines = handle.read().decode("utf-8", "replace").splitlines()[-limit:]
+            handle.seek(max(0, handle.tell() - 65536))
+            lines = handle.read().decode("utf-8", "replace").splitlines()
     except OSError:
         return ("recent hook errors", "ok", "none logged")
-    if not lines:
-        return ("recent hook errors", "ok", "none logged")
-    return ("recent hook errors", "warn", " | ".join(lines))
+    since = (time.time() if now is None else now) - days * 86400
+    recent = []
+    for line in lines:
+        try:
+            stamp = calendar.timegm(time.strptime(line[:20], "%Y-%m-%dT%H:%M:%SZ"))
+        except ValueError:
+            continue
+        if stamp >= since:
+            recent.append(line)
+    if not recent:
+        return ("recent hook errors", "ok", "none in the last %d days (%s)" % (days, path))
+    return ("recent hook errors", "warn", "%d in the last %d days, latest: %s (%s)" % (len(recent), days, " | ".join(recent[-limit:]), path))
 
 
 def _environment():
     state = environment.status()
     if state.get("state") == "ready":
-        return ("optional tools", "ok", "pydantic ready in %s" % environment.env_dir())
+        return ("optional tools", "ok", "pydantic %s ready in %s" % (state.get("pydantic", ""), environment.env_dir()))
     try:
         import pydantic  # noqa: F401
 
         return ("optional tools", "ok", "pydantic importable by this interpreter")
     except ImportError:
         pass
-    return ("optional tools", "warn", "%s%s (schema validation degrades to the built-in checks)" % (state.get("state"), (": " + state["error"][:200]) if state.get("error") else ""))
+    if state.get("state") == "building":
+        what = "being prepared in the background"
+    else:
+        what = "%s%s; `forewarn env --bootstrap` prepares it" % (state.get("state"), (" (" + " ".join(state["error"].split())[:200] + ")") if state.get("error") else "")
+    return ("optional tools", "warn", "pydantic: %s (until then validate uses the built-in checks)" % what)
 
 
 def checks(root):

@@ -1,12 +1,14 @@
 """``forewarn explain``: what the PreToolUse hook would do for one tool call, and why.
 
-:func:`explain` runs the hook's own code path (index, relevance, budget)
-without the per-session dedupe and without writing the trace, and scores
-*every* active item, not only the hook's candidates, so a person can see why
-an item did not fire.  :func:`format_text` renders the result for a
-terminal; ``--format json`` prints the dict.  :func:`recorded` and
-:func:`format_recorded` read what the hook actually decided in past calls
-from the trace (``explain --last N``).
+:func:`explain` decides with the hook's own code path (index, candidate
+buckets, relevance, top_k, budget; :mod:`forewarn.inject`) without the
+per-session dedupe and without writing the trace, and also scores *every*
+active item with every term computed, so a person can see why an item did
+not fire.  An item that scores eligible but that the hook's bucket lookup
+does not reach is named as such (an index bug, never expected).
+:func:`format_text` renders the result for a terminal; ``--format json``
+prints the dict.  :func:`recorded` and :func:`format_recorded` read what the
+hook actually decided in past calls from the trace (``explain --last N``).
 """
 
 import json
@@ -14,13 +16,15 @@ import time
 
 from . import config, index, relevance, render
 from .conversation import recent_text
-from .inject import heading
+from .inject import disabled, heading
 from .keywords import fold
 from .toolcall import ToolCall
 
+PRIORITIES = ("CRITICAL", "HIGH", "MEDIUM", "LOW")
+
 
 def hook_input(root, tool, file=None, command=None, content=None, transcript=None, cwd=None):
-    """A PreToolUse hook input assembled from CLI flags."""
+    """A PreToolUse hook input assembled from CLI flags (relative paths are taken from ``cwd``, else ``root``)."""
     tool_input = {}
     if file:
         tool_input["file_path"] = file
@@ -41,24 +45,33 @@ def explain(root, data):
     try:
         settings = config.effective(idx.header.get("settings"))
         threshold = settings["threshold"]
-        conversation_text = fold(recent_text(data.get("transcript_path"), settings["context_bytes"]))
-        verdicts = relevance.evaluate(idx, call, threshold, lambda: conversation_text, everything=True, always_context=True)
-        candidates = relevance.candidate_keys(call, threshold)
-        read_only = call.read_only
-        chosen = [] if read_only else [v for v in verdicts if v.eligible][: settings["top_k"]]
-        texts = [idx.text(v.record) for v in chosen]
-        context = render.fence(heading(call, len(chosen)), texts, settings["max_chars"]) if chosen else ""
+        conversation_text = []
+
+        def conversation():
+            if not conversation_text:
+                conversation_text.append(fold(recent_text(data.get("transcript_path"), settings["context_bytes"])))
+            return conversation_text[0]
+
+        off = _off_reason(call)
+        hook_eligible = [v for v in relevance.evaluate(idx, call, threshold, conversation) if v.eligible]
+        picked = [] if off else hook_eligible[: settings["top_k"]]
+        texts = [idx.text(v.record) for v in picked]
+        context = render.fence(heading(call, len(picked)), texts, settings["max_chars"]) if picked else ""
+        shown = {v.record[index.R_ID] for v, t in zip(picked, texts) if t.split("\n", 1)[0] in context}
+        reachable = {v.record[index.R_ID] for v in hook_eligible}
+        picked_ids = {v.record[index.R_ID] for v in picked}
         rows = []
-        for v in verdicts:
+        for v in relevance.evaluate(idx, call, threshold, conversation, everything=True, always_context=True):
+            item_id = v.record[index.R_ID]
             rows.append(
                 {
-                    "id": v.record[index.R_ID],
+                    "id": item_id,
                     "label": v.record[index.R_LABEL],
-                    "priority": ("CRITICAL", "HIGH", "MEDIUM", "LOW")[v.record[index.R_RANK]],
+                    "priority": PRIORITIES[v.record[index.R_RANK]],
                     "score": v.score,
                     "terms": v.terms(),
-                    "injected": v in chosen and v.record[index.R_ID] in context,
-                    "reason": _reason(v, chosen, read_only),
+                    "injected": item_id in shown,
+                    "reason": _reason(v, off, item_id in shown, item_id in picked_ids, item_id in reachable, settings),
                     "source": v.record[index.R_SOURCE],
                 }
             )
@@ -70,7 +83,7 @@ def explain(root, data):
             "threshold": threshold,
             "top_k": settings["top_k"],
             "max_chars": settings["max_chars"],
-            "hook_buckets": candidates,
+            "hook_buckets": relevance.candidate_keys(call, threshold, idx.header.get("keyword_words"), idx.header.get("tool_prefixes", ())),
             "items": rows,
             "additionalContext": context,
             "skipped_nodes": idx.header.get("problem_count", 0),
@@ -79,14 +92,29 @@ def explain(root, data):
         idx.close()
 
 
-def _reason(verdict, chosen, read_only):
-    if read_only:
+def _off_reason(call):
+    """Why the hook injects nothing at all for this call, or None."""
+    if disabled():
+        return "DISABLE_EXPERIENCE_INJECTION is set: the hook injects nothing"
+    if not call.tool:
+        return "no tool name: the hook injects nothing"
+    if call.read_only:
         return "read-only tool: the hook injects nothing"
-    if verdict in chosen:
+    return None
+
+
+def _reason(verdict, off, shown, picked, reachable, settings):
+    if off:
+        return off
+    if shown:
         return "injected"
     if verdict.gate:
         return verdict.gate
-    return "eligible, but below the top %d" % len(chosen)
+    if picked:
+        return "cut: the %d-character budget is spent" % settings["max_chars"]
+    if reachable:
+        return "eligible, but below the top %d" % settings["top_k"]
+    return "eligible, but the hook's index lookup does not reach it (an index bug: please report it)"
 
 
 def format_text(result):
