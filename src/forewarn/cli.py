@@ -411,8 +411,8 @@ def cmd_index(args):
         idx.close()
     stored = os.path.exists(index.index_file(root))
     counts = header["counts"]
-    print("%d active item(s) indexed in %.3fs (%d draft, %d archived, %d problem(s)); %s" % (
-        header["items"], seconds, counts["draft"], counts["archived"], header["problem_count"],
+    print("%d active item(s) indexed in %.1f ms (%d draft, %d archived, %d problem(s)); %s" % (
+        header["items"], seconds * 1000, counts["draft"], counts["archived"], header["problem_count"],
         index.index_file(root) if stored else "kept in memory: the data folder is not writable"))
     if header["problem_count"]:
         print("`forewarn validate` names the problems.")

@@ -57,7 +57,7 @@ def _index(root):
         return ("index", "warn", "missing or stale; the next hook call (or `forewarn index`) rebuilds it")
     try:
         header = idx.header
-        return ("index", "ok", "fresh: %d items, built in %.3fs, %s" % (header["items"], header["build_seconds"], index.index_file(root)))
+        return ("index", "ok", "fresh: %d items, built in %.1f ms, %s" % (header["items"], header["build_seconds"] * 1000, index.index_file(root)))
     finally:
         idx.close()
 
