@@ -1,40 +1,58 @@
 """Secrets out before anything is stored.
 
 Contract: :func:`redact` replaces every match of :data:`PATTERNS` with
-``[REDACTED]`` (keeping a key name or URL user where that helps a reader)
-and :func:`redact_node` applies it to every string inside a node, keys
-included.  Pure functions.
+``[REDACTED]`` (keeping a key name, flag or URL user where that helps a
+reader) and :func:`redact_node` returns a copy of a node with every string
+inside it redacted, keys included.  Pure functions; a string without any
+secret cue (:data:`CUE`) costs one regex scan.
+
+Covered: API keys and tokens by their prefixes (``sk-…``, ``sk_live_…``,
+``ghp_…``, ``github_pat_…``, ``AKIA…``/``ASIA…``, ``xox…-``, ``AIza…``,
+``glpat-…``, ``npm_…``), JWTs, ``Bearer``/``token``/``Basic`` credentials,
+Slack webhook URLs, passwords in URLs (``scheme://user:[REDACTED]@host``),
+private key blocks, ``--password VALUE``-style flags, and assignments
+(``.env``, YAML, JSON, query strings) to names with a component PASSWORD,
+PASSWD, PASSPHRASE, PWD, PASS, SECRET, TOKEN, API_KEY, ACCESS_KEY,
+PRIVATE_KEY, CREDENTIAL(S), AUTH or AUTHORIZATION.
 """
 
 import re
 
 MARK = "[REDACTED]"
 
+_NAME = (r"(?:[A-Za-z0-9]+[_.\-])*(?:PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|SECRET|SECRETS|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
+         r"PRIVATE[_\-]?KEY|CREDENTIALS?|AUTH|AUTHORIZATION|CLIENT[_\-]?SECRET)(?:[_.\-][A-Za-z0-9]+)*")
+
+# One scan tells whether a string may hold a secret at all.
+CUE = re.compile(
+    r"sk[-_]|[rp]k_(?:live|test)|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|AIza|glpat|npm_|eyJ|bearer|token|basic\s|"
+    r"hooks\.slack\.com|://[^\s/@]*:[^\s/@]*@|PRIVATE KEY|pass|pwd|secret|api.?key|access.?key|credential|auth",
+    re.I,
+)
+
 # (pattern, replacement): the replacement may keep a group that is not secret.
 PATTERNS = [
     (re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)", re.S), MARK),
-    (re.compile(r"\b(sk-(?:ant-|proj-)?[A-Za-z0-9_\-]{16,})"), MARK),
-    (re.compile(r"\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"), MARK),
-    (re.compile(r"\b(AKIA|ASIA)[A-Z0-9]{16}\b"), MARK),
+    (re.compile(r"\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}"), MARK),
+    (re.compile(r"\b[rsp]k_(?:live|test)_[A-Za-z0-9]{10,}"), MARK),
+    (re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"), MARK),
+    (re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"), MARK),
     (re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), MARK),
     (re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}"), MARK),
-    (re.compile(r"\b(?:glpat|npm)_[A-Za-z0-9_\-]{20,}"), MARK),
+    (re.compile(r"\b(?:glpat|npm)[_\-][A-Za-z0-9_\-]{20,}"), MARK),
     (re.compile(r"\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"), MARK),  # JWT
-    (re.compile(r"(?i)\b(bearer|token)\s+[A-Za-z0-9._~+/\-]{16,}=*"), r"\1 " + MARK),
+    (re.compile(r"(https://hooks\.slack\.com/services/)[A-Za-z0-9/_\-]+"), r"\1" + MARK),
+    (re.compile(r"(?i)\b(bearer|token|basic)\s+(?=[A-Za-z0-9._~+/\-]*\d)[A-Za-z0-9._~+/\-]{16,}=*"), r"\1 " + MARK),
     (re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+):[^\s@/]+@"), r"\1:" + MARK + "@"),
-    (
-        re.compile(
-            r"(?i)\b([A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Z0-9_]*)"
-            r"(\s*[:=]\s*)(['\"]?)[^\s'\"]{4,}\3"
-        ),
-        r"\1\2" + MARK,
-    ),
+    (re.compile(r"(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|client-secret)[= ])"
+                r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)"), r"\1" + MARK),
+    (re.compile(r"(?i)\b(" + _NAME + r")(['\"]?\s*[:=]\s*)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\",;&]{4,})"), r"\1\2" + MARK),
 ]
 
 
 def redact(text):
-    """``text`` with every secret replaced by ``[REDACTED]``."""
-    if not isinstance(text, str) or not text:
+    """``text`` with every secret replaced by ``[REDACTED]`` (non-strings are returned unchanged)."""
+    if not isinstance(text, str) or not text or not CUE.search(text):
         return text
     for pattern, replacement in PATTERNS:
         text = pattern.sub(replacement, text)
@@ -42,11 +60,11 @@ def redact(text):
 
 
 def redact_node(value):
-    """A deep copy of ``value`` with every string redacted."""
+    """A deep copy of ``value`` (dicts, lists, strings, scalars) with every string redacted, keys included."""
     if isinstance(value, str):
         return redact(value)
     if isinstance(value, dict):
         return {redact(k) if isinstance(k, str) else k: redact_node(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [redact_node(v) for v in value]
     return value
