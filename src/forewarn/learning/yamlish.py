@@ -2,9 +2,10 @@
 
 Supported: nested mappings by indentation, block lists (``- item``, also
 lists of mappings), flow lists (``[Write, Edit]``), single- and double-quoted
-and plain scalars, ``key: |`` literal blocks, ``#`` comments, and the
-scalars true/false/null and numbers.  Anything else raises
-:class:`YamlError` with the line number.
+and plain scalars (a plain scalar may wrap onto more-indented lines, which
+are folded with spaces), ``key: |`` literal and ``key: >`` folded blocks,
+``#`` comments, and the scalars true/false/null and numbers.  Anything else
+raises :class:`YamlError` with the line number.
 """
 
 
@@ -125,12 +126,27 @@ def _literal(lines, pos, indent):
     return "\n".join(" " * (i - base) + t if kind == "line" else "" for _n, i, kind, t in collected), pos
 
 
+def _plain(lines, pos, indent, rest):
+    """A scalar and the position after it, folding the more-indented lines of a wrapped plain scalar."""
+    pos += 1
+    if rest[:1] in ("'", '"', "[", "{") or pos >= len(lines) or lines[pos][2] != "line" or lines[pos][1] <= indent:
+        return scalar(rest), pos
+    parts = [rest]
+    while pos < len(lines) and lines[pos][2] == "line" and lines[pos][1] > indent:
+        number, _ind, _kind, text = lines[pos]
+        if text.startswith("- ") or _looks_like_key(text):
+            raise YamlError("line %d: unexpected indentation" % number)
+        parts.append(text)
+        pos += 1
+    return " ".join(parts), pos
+
+
 def _value_after_key(lines, pos, indent, rest):
-    if rest in ("|", ">", "|-", ">-"):
+    if rest in ("|", ">", "|-", ">-", "|+", ">+"):
         text, pos = _literal(lines, pos + 1, indent)
         return (text if rest.startswith("|") else " ".join(text.split())), pos
     if rest:
-        return scalar(rest), pos + 1
+        return _plain(lines, pos, indent, rest)
     if pos + 1 < len(lines) and lines[pos + 1][1] > indent:
         return _block(lines, pos + 1, lines[pos + 1][1])
     if pos + 1 < len(lines) and lines[pos + 1][1] == indent and lines[pos + 1][3].startswith("- "):
@@ -199,8 +215,8 @@ def _list(lines, pos, indent):
             result.append(value)
             pos = j
             continue
-        result.append(scalar(rest))
-        pos += 1
+        value, pos = _plain(lines, pos, indent, rest)
+        result.append(value)
     return result, pos
 
 
