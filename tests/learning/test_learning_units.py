@@ -164,3 +164,335 @@ def test_same_lesson_and_merge_raise_occurrences_to_critical():
 
 def test_ids_are_stable_for_the_same_lesson():
     assert correction("you forgot the changelog")["id"] == correction("You forgot the CHANGELOG!")["id"]
+
+
+# ================================================================ added with the second and third held-out sets
+
+from forewarn.knowledge import problems as node_problems  # noqa: E402
+from forewarn.learning.corrections import find_rejection_correction  # noqa: E402
+from forewarn.learning.statements import find_statements  # noqa: E402
+
+NOW = "2026-11-22T10:00:00Z"
+REJECT = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, "
+          "the new_string was NOT written to the file). To tell you how to proceed, the user said:\n")
+
+
+def user(content, **extra):
+    return dict({"type": "user", "message": {"role": "user", "content": content}}, **extra)
+
+
+def assistant_text(text):
+    return {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": text}]}}
+
+
+def tool_use(name, tool_input, tool_id="toolu_1"):
+    return {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}]}}
+
+
+def tool_result(text, tool_id="toolu_1"):
+    return user([{"type": "tool_result", "tool_use_id": tool_id, "content": text}])
+
+
+# ---------------------------------------------------------------- yamlish, more of the subset
+
+def test_wrapped_plain_scalars_are_folded():
+    doc = yamlish.parse(
+        "description: CI installs from uv.lock, so a dependency added only to\n"
+        "  pyproject.toml fails.\n"
+        "items:\n"
+        "  - Run uv lock and commit\n"
+        "    the updated uv.lock\n"
+        "  - second\n"
+    )
+    assert doc["description"] == "CI installs from uv.lock, so a dependency added only to pyproject.toml fails."
+    assert doc["items"] == ["Run uv lock and commit the updated uv.lock", "second"]
+
+
+def test_folded_block_quotes_hashes_crlf_and_compact_lists():
+    doc = yamlish.parse(
+        "label: \"Fix issue #12: keep # in quotes\"  # trailing comment\r\n"
+        "note: >\r\n  one\r\n  two\r\n"
+        "tools:\r\n- Write\r\n- Edit\r\n"
+        "flow: [\"a, b\", 'c', [d, e]]\r\n"
+        "plain: C# analyzers\r\n"
+    )
+    assert doc["label"] == "Fix issue #12: keep # in quotes"
+    assert doc["note"] == "one two"
+    assert doc["tools"] == ["Write", "Edit"]
+    assert doc["flow"] == ["a, b", "c", ["d", "e"]]
+    assert doc["plain"] == "C# analyzers"
+
+
+def test_lists_of_mappings_and_tabs():
+    doc = yamlish.parse("items:\n\t- item: Bump version\n\t  required: true\n\t- Tag the release\n")
+    assert doc["items"] == [{"item": "Bump version", "required": True}, "Tag the release"]
+
+
+@pytest.mark.parametrize("bad", ["a: 1\n  b: x: y", "a: 1\n    - b", "a: \"unclosed\n  more"])
+def test_yaml_subset_errors_name_the_line(bad):
+    with pytest.raises(yamlish.YamlError):
+        yamlish.parse(bad)
+
+
+def test_block_that_is_a_list_is_reported():
+    found = markers.find_blocks("[PROCESS_KNOWLEDGE]\n- a\n- b\n[/PROCESS_KNOWLEDGE]")
+    assert found[0][0] is None and "mapping" in found[0][1]
+
+
+def test_fenced_json_block_and_prose_mention():
+    text = "Like this:\n```json\n[PROCESS_KNOWLEDGE]\n{\"type\": \"warning\", \"label\": \"x\", \"risk\": \"y\"}\n[/PROCESS_KNOWLEDGE]\n```"
+    (fields, error, _body), = markers.find_blocks(text)
+    assert error is None and fields["type"] == "warning"
+    (fields, error, _body), = markers.find_blocks("wrap it in [PROCESS_KNOWLEDGE] ... [/PROCESS_KNOWLEDGE] tags")
+    assert fields is None and "malformed" in error
+
+
+# ---------------------------------------------------------------- redact, more shapes
+
+@pytest.mark.parametrize("text,secret", [
+    ('SMTP_PASSWORD="correct horse battery"', "correct horse battery"),
+    ("{\"api_key\": \"abcd1234efgh5678\"}", "abcd1234efgh5678"),
+    ("DB_PASS=s3cr3tvalue", "s3cr3tvalue"),
+    ("client_secret: 'qwertyuiop123'", "qwertyuiop123"),
+    ("mysql --password hunter2hunter2 -h db", "hunter2hunter2"),
+    ("curl -H 'Authorization: Basic dXNlcjpwYXNzd29yZDEyMzQ1'", "dXNlcjpwYXNzd29yZDEyMzQ1"),
+    ("curl -H 'Authorization: Bearer abc123def456ghi789jkl'", "abc123def456ghi789jkl"),
+    ("stripe key sk_live_51Habcdefghijklmnop", "sk_live_51Habcdefghijklmnop"),
+    ("post to https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXX", "XXXXXXXXXXXXXXXX"),
+    ("https://api.example.com/v1?access_token=tok_9f8e7d6c5b&page=2", "tok_9f8e7d6c5b"),
+    ("git clone https://x-access-token:gho_abcdefghijklmnopqrstuvwxyz0123@github.com/o/r", "gho_abcdefghijklmnopqrstuvwxyz0123"),
+])
+def test_more_secret_shapes_are_redacted(text, secret):
+    assert secret not in redact.redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "author: Jane Doe", "max_tokens: 4096", "bypass: true", "the passport office", "token bucket of size 10",
+    "see docs/auth.md", "password reset emails are sent by the worker",
+])
+def test_ordinary_text_is_not_redacted(text):
+    assert redact.redact(text) == text
+
+
+def test_redaction_is_idempotent_and_keeps_non_strings():
+    once = redact.redact("TOKEN=abcdef123456 and sk-abcdefghijklmnopqrstuv")
+    assert redact.redact(once) == once
+    assert redact.redact_node({"n": 3, "b": True, "x": None, "t": ("sk-abcdefghijklmnopqrstuv",)}) == {"n": 3, "b": True, "x": None, "t": ["[REDACTED]"]}
+
+
+def test_a_secret_cut_by_the_excerpt_limit_does_not_leak():
+    secret = "ghp_" + "A1b2C3d4E5" * 4
+    prompt = "you forgot to set the token. " + "x " * 230 + "GITHUB_TOKEN=" + secret
+    nodes, _problems = capture.extract_lessons([assistant_text("done"), user(prompt)], "", "s", NOW)
+    blob = json.dumps(nodes)
+    assert secret[:12] not in blob
+
+
+# ---------------------------------------------------------------- transcript, more
+
+def test_a_line_longer_than_max_bytes_is_skipped_not_waited_on(tmp_path):
+    path = tmp_path / "t.jsonl"
+    write_lines(path, [{"type": "user", "message": {"content": "x" * 5000}}, {"type": "user", "message": {"content": "after"}}])
+    records, offset = transcript.read_new_records(str(path), 0, 1000)
+    assert records == [] and offset > 5000
+    records, offset = transcript.read_new_records(str(path), offset, 1000)
+    assert [transcript.text_of(r) for r in records] == ["after"] and offset == path.stat().st_size
+
+
+def test_small_max_bytes_reads_everything_over_several_calls(tmp_path):
+    path = tmp_path / "t.jsonl"
+    write_lines(path, [{"type": "user", "message": {"content": "m%d" % i}} for i in range(50)])
+    offset, seen = 0, []
+    for _ in range(100):
+        records, offset = transcript.read_new_records(str(path), offset, 120)
+        seen.extend(transcript.text_of(r) for r in records)
+    assert seen == ["m%d" % i for i in range(50)]
+
+
+def test_a_half_line_that_is_still_being_written_is_waited_on(tmp_path):
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"type": "user", "mess')
+    assert transcript.read_new_records(str(path), 0, 1000) == ([], 0)
+
+
+def test_bad_lines_bad_utf8_and_bad_offsets(tmp_path):
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b'not json\n[1, 2]\n{"type": "user", "message": {"content": "caf\xe9"}}\n')
+    records, offset = transcript.read_new_records(str(path), -5, 1 << 20)
+    assert len(records) == 1 and offset == path.stat().st_size
+    assert transcript.read_new_records(None, 3, 10) == ([], 3)
+
+
+def test_read_turn_before_returns_the_corrected_turn(tmp_path):
+    path = tmp_path / "t.jsonl"
+    first = [user("old task"), tool_use("Edit", {"file_path": "/p/a.py"}, "t0"), tool_result("ok", "t0"),
+             user("bump the version"), tool_use("Edit", {"file_path": "/p/.claude-plugin/plugin.json"}), tool_result("ok"),
+             assistant_text("Done.")]
+    write_lines(path, first)
+    offset = path.stat().st_size
+    with open(path, "a") as handle:
+        handle.write(json.dumps(user("you forgot marketplace.json")) + "\n")
+    turn = transcript.read_turn_before(str(path), offset)
+    assert transcript.text_of(turn[0]) == "bump the version" and len(turn) == 4
+    assert transcript.read_turn_before(str(path), 0) == []
+    assert transcript.read_turn_before(str(tmp_path / "none"), 10) == []
+    assert transcript.read_turn_before(str(path), offset, max_bytes=150)[-1]["type"] == "assistant"  # the tail of a long turn
+
+
+def test_human_prompts_with_ide_context_sidechains_and_origins():
+    ide = {"type": "text", "text": "<ide_opened_file>The user opened /p/a.py</ide_opened_file>"}
+    reminder = {"type": "text", "text": "<system-reminder>you forgot nothing</system-reminder>"}
+    prompt = user([ide, {"type": "text", "text": "you forgot the docs"}])
+    assert transcript.is_human_prompt(prompt) and transcript.human_text(prompt) == "you forgot the docs"
+    assert transcript.is_human_prompt(user([reminder, {"type": "text", "text": "fix it"}]))
+    assert not transcript.is_human_prompt(user([reminder]))
+    assert not transcript.is_human_prompt(user("make sure you check tests/", isSidechain=True))
+    assert not transcript.is_human_prompt(user("x", origin={"kind": "task-notification"}))
+    assert transcript.is_human_prompt(user("x", origin={"kind": "human"}))
+    assert not transcript.is_human_prompt(user("This session is being continued from a previous conversation..."))
+
+
+def test_rejection_reasons():
+    assert transcript.rejection_reason(tool_result(REJECT + "use pnpm, not npm")) == "use pnpm, not npm"
+    assert transcript.human_text(tool_result(REJECT + "use pnpm, not npm")) == "use pnpm, not npm"
+    assert transcript.rejection_reason(tool_result(REJECT + "The user wants to clarify these questions.\n...")) == ""
+    assert transcript.rejection_reason(tool_result("The user doesn't want to proceed with this tool use. STOP what you are doing")) == ""
+    listed = user([{"type": "tool_result", "tool_use_id": "t", "content": [{"type": "text", "text": REJECT + "wrong file"}]}])
+    assert transcript.rejection_reason(listed) == "wrong file"
+    assert find_rejection_correction("no") == "" and find_rejection_correction("why not npm?") == ""
+    assert find_rejection_correction("edit config/staging.yaml instead") == "edit config/staging.yaml instead"
+
+
+# ---------------------------------------------------------------- detectors
+
+@pytest.mark.parametrize("prompt", [
+    "add a dark mode toggle to the settings page", "No, that's fine, leave it.", "Actually that looks great, ship it",
+    "the function is pure, not async, so you can call it from anywhere", "Why did you pick SQLite for this? Just curious.",
+    "Why would you need a lock here? I don't see concurrent writers.", "Wait, before that, show me the diff.",
+    "The deploy is on Tuesday, not Monday, so we have time.", "The dashboard is slow, not broken.",
+    "I think the issue is that the worker is a thread, not a process.", "nah, it's ok, the old name works too",
+    "you didn't break anything, the CI failure is a known flake", "I asked you earlier about the cache, any news?",
+    "Actually, let's also add a CSV export while you're at it.", "That's right, the value is in cents.",
+    "here's our PR template:\n- [ ] Make sure you updated the docs\n- [ ] Don't forget the changelog",
+    "Forwarding this.\nHi team, you forgot the invoice PDF again.",
+    "tests fail:\nTraceback (most recent call last):\nAssertionError: you forgot to call setup()\nany idea",
+    "the reviewer wrote 'you missed the edge case' but that is handled",
+])
+def test_ordinary_prompts_are_not_corrections(prompt):
+    assert find_corrections(prompt) == []
+
+
+@pytest.mark.parametrize("prompt,word", [
+    ("u forgot the __init__.py", "__init__"),
+    ("you've missed the Windows case again", "windows"),
+    ("you should've asked before deleting it", "asked"),
+    ("You keep hardcoding paths. Use tmp_path.", "tmp_path"),
+    ("Nope. We don't use default exports here.", "default exports"),
+    ("why would you push to main?? always open a PR", "open a pr"),
+    ("Actually the env var is SHOP_DB_URL, not DATABASE_URL", "shop_db_url"),
+    ("use `httpx` instead of `requests`", "httpx"),
+    ("You did it again — the API returns cents, not euros.", "cents"),
+    ("the folder is tests/unit, not test/. you put it in the wrong folder", "tests/unit"),
+    ("That's not how we name branches here.", "branches"),
+])
+def test_corrections_in_plain_words(prompt, word):
+    found = find_corrections(prompt)
+    assert len(found) == 1 and word in found[0].lower()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Rule of thumb: anything touching payments gets a second reviewer.", 1),
+    ("For future reference: the e2e suite needs the mock server.", 1),
+    ("From here on, every new endpoint needs a rate limit.", 1),
+    ("In future, put new fixtures under tests/fixtures/v2.", 1),
+    ("From now on the cache is warmed at startup.", 0),
+    ("Important: the client demo is on Friday.", 0),
+    ("Next time we meet let's review the roadmap.", 0),
+    ("Going forward, what's our plan for the mobile app?", 0),
+    ("Click here on the page and you will see it must be fine.", 0),
+])
+def test_statements(text, expected):
+    assert len(find_statements(text)) == expected
+
+
+# ---------------------------------------------------------------- extract_lessons contracts
+
+def test_context_gives_a_correction_the_triggers_of_the_turn_it_corrects():
+    context = [user("bump the version"), tool_use("Edit", {"file_path": "/abs/path/.claude-plugin/plugin.json"}), tool_result("ok"), assistant_text("Done.")]
+    nodes, _ = capture.extract_lessons([user("you forgot marketplace.json"), assistant_text("Fixed.")], "Fixed.", "s", NOW, context=context)
+    (node,) = nodes
+    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"] and "Edit" in node["trigger_conditions"]["tool_names"]
+    assert node["priority"] == "CRITICAL"  # the corrected task was a version bump
+    assert not node_problems(node)
+
+
+def test_a_session_opening_instruction_is_not_a_correction():
+    records = [user("Refactor the exporter and please remember to update the changelog.")]
+    assert capture.extract_lessons(records, "", "s", NOW, context=[])[0] == []
+    assert len(capture.extract_lessons(records, "", "s", NOW, context=None)[0]) == 1  # unknown start: the assistant may have spoken
+
+
+def test_a_rejected_tool_call_with_a_reason_is_a_correction_with_that_tool():
+    records = [user("raise the page size"), tool_use("Edit", {"file_path": "/p/shop/settings.py"}),
+               tool_result(REJECT + "settings.py is generated, change settings.template.py")]
+    (node,), _ = capture.extract_lessons(records, "", "s", NOW, context=[])
+    assert node["source"]["kind"] == "user_correction" and node["confidence"] == capture.REJECTION_CONFIDENCE
+    assert node["trigger_conditions"]["file_patterns"] == ["**/settings.py"]
+
+
+def test_a_block_written_in_reply_absorbs_the_correction():
+    block = ("[PROCESS_KNOWLEDGE]\ntype: requirement\npriority: HIGH\nlabel: Docs are published from main only\n"
+             "requirement:\n  constraint: Run mkdocs gh-deploy only on main\n[/PROCESS_KNOWLEDGE]")
+    records = [user("publish the docs"), tool_use("Bash", {"command": "mkdocs gh-deploy"}), tool_result("ok"),
+               user("you published the docs from the wrong branch"), assistant_text("Republished."), assistant_text(block)]
+    (node,), _ = capture.extract_lessons(records, "Republished.\n\n" + block, "s", NOW, context=[])
+    assert node["source"]["kind"] == "process_knowledge" and node["trigger_conditions"]["tool_names"] == ["Bash"]
+    assert any("wrong branch" in e for e in node["evidence"])
+
+
+def test_the_final_message_is_read_once_whether_or_not_the_transcript_has_it():
+    block = "[PROCESS_KNOWLEDGE]\ntype: warning\nlabel: FLUSHALL clears sessions\nrisk: logs everyone out\n[/PROCESS_KNOWLEDGE]"
+    with_it = [user("clear the cache"), assistant_text("Cleared."), assistant_text(block)]
+    assert len(capture.extract_lessons(with_it, "Cleared.\n\n" + block, "s", NOW)[0]) == 1
+    lagging = [user("clear the cache"), assistant_text("Cleared.")]  # the transcript has not got the last block yet
+    assert len(capture.extract_lessons(lagging, "Cleared.\n\n" + block, "s", NOW)[0]) == 1
+
+
+def test_odd_records_never_raise():
+    odd = [None, 3, "x", {}, {"type": "user"}, {"type": "user", "message": "str"}, {"type": "user", "message": {"content": None}},
+           {"type": "assistant", "message": {"content": [None, {"type": "tool_use"}, {"type": "tool_use", "name": "Edit", "input": "x"}]}},
+           {"type": "user", "message": {"content": [{"type": "tool_result", "content": None}]}}, {"type": "summary", "summary": "you forgot"}]
+    assert capture.extract_lessons(odd, None, "s", NOW) == ([], [])
+
+
+def test_a_pathological_backlog_is_cut_and_reported():
+    records = []
+    for i in range(capture.MAX_CANDIDATES + 50):
+        records += [assistant_text("ok"), user("you forgot to update module%d docs" % i)]
+    nodes, problems = capture.extract_lessons(records, "", "s", NOW)
+    assert len(nodes) <= capture.MAX_CANDIDATES and any("stopped" in p for p in problems)
+
+
+def test_every_node_has_the_schema_and_ids_are_deterministic():
+    records = [user("deploy it"), tool_use("Bash", {"command": "make deploy"}), tool_result("ok"), assistant_text("Deployed."),
+               user("Don't forget the smoke test after every deploy. Lesson learned: never deploy on Fridays.")]
+    first, _ = capture.extract_lessons(records, "", "s", NOW)
+    again, _ = capture.extract_lessons(records, "", "other-session", "2026-12-01T00:00:00Z")
+    assert [n["id"] for n in first] == [n["id"] for n in again] and len(first) == 2
+    for node in first:
+        assert not node_problems(node)
+        assert node["status"] == "draft" and node["created_by"] == "forewarn-stop-hook" and node["occurrences"] == 1
+        assert set(node["trigger_conditions"]) >= {"tool_names", "file_patterns", "action_keywords", "context_keywords"}
+        assert node[node["process_type"]] and 0 < node["confidence"] <= 1
+        assert node["id"].split("-")[0] in ("pk", "correction", "lesson")
+
+
+def test_merge_occurrence_is_pure_and_same_lesson_is_symmetric():
+    first = correction("you forgot to update the marketplace.json version")
+    again = correction("you forgot the marketplace.json version again", session="s2")
+    snapshot = json.dumps(first, sort_keys=True)
+    merged = capture.merge_occurrence(first, again)
+    assert json.dumps(first, sort_keys=True) == snapshot
+    assert capture.same_lesson(again, first) == capture.same_lesson(first, again)
+    assert capture.merge_occurrence(merged, correction("you forgot marketplace.json", session="s3"))["occurrences"] == 3
+    assert not capture.same_lesson({}, {"label": "x"})

@@ -4,9 +4,10 @@
 the assistant made since the last human prompt, so a correction gets its
 triggers from what the assistant was doing when it was corrected.  It finds,
 in order of trust, ``[PROCESS_KNOWLEDGE]`` blocks (assistant), corrections
-(human prompts only) and lesson statements (both), builds one redacted
-draft node per lesson, and merges lessons of the same batch that say the
-same thing (a repeated mistake: occurrences 2, CRITICAL).
+(human prompts, and the reasons people give when they reject a tool call)
+and lesson statements (both), builds one redacted draft node per lesson,
+and merges lessons of the same batch that say the same thing (a repeated
+mistake: occurrences 2, CRITICAL).
 
 :func:`same_lesson`, :func:`already_counted` and :func:`merge_occurrence`
 let the Stop hook fold a new lesson into an existing item instead of adding
@@ -14,19 +15,30 @@ a duplicate.  Everything here is pure: no file is read or written.
 """
 
 from . import inference, markers, transcript
-from .corrections import find_corrections
+from .corrections import find_corrections, find_rejection_correction
 from .redact import redact, redact_node
 from .statements import find_statements
 
 CREATED_BY = "forewarn-stop-hook"
 CONFIDENCE = {"process_knowledge": 0.9, "user_correction": 0.7, "lesson_statement": 0.6}
+REJECTION_CONFIDENCE = 0.8  # a person rejected the tool call and said why
 MAX_EVIDENCE = 10
+MAX_EXCERPT = 500
+MAX_CANDIDATES = 200  # per call, before merging: a pathological backlog is cut, and reported
 SAME_TERMS = 0.5  # Jaccard of key terms that makes two lessons the same
 SAME_TERMS_CONTAINED = 0.75  # share of the smaller lesson's terms found in the other (at least 2 terms)
 SAME_TERMS_WITH_FILES = 0.25  # Jaccard that suffices when they also share a file pattern
+TRUST = {"process_knowledge": 0, "user_correction": 1, "lesson_statement": 2}
 
 
-def _node(kind, text, fields, session_id, now, excerpt):
+def _excerpt(text):
+    """Redacted first, then cut: a cut never leaves half a secret that no pattern recognises."""
+    text = redact((text or "").strip())
+    return text if len(text) <= MAX_EXCERPT else text[: MAX_EXCERPT - 1] + "…"
+
+
+def _node(kind, text, fields, session_id, now, excerpt, timestamp=None, confidence=None):
+    excerpt = _excerpt(excerpt)
     node = {
         "id": inference.lesson_id(kind, text),
         "type": "Concept",
@@ -37,11 +49,12 @@ def _node(kind, text, fields, session_id, now, excerpt):
         "status": "draft",
         "trigger_conditions": fields["trigger_conditions"],
         fields["process_type"]: fields[fields["process_type"]],
-        "evidence": [excerpt[:500]],
+        "evidence": [excerpt],
         "created_by": CREATED_BY,
         "created_at": now,
-        "confidence": CONFIDENCE[kind],
-        "source": {"kind": kind, "session_id": session_id, "excerpt": excerpt[:500], "timestamp": now},
+        "confidence": confidence if confidence is not None else CONFIDENCE[kind],
+        "source": {"kind": kind, "session_id": session_id, "excerpt": excerpt,
+                   "timestamp": timestamp if isinstance(timestamp, str) and timestamp else now},
         "occurrences": 1,
     }
     return redact_node(node)
@@ -69,65 +82,172 @@ def _situation(tool_calls):
     return ("When using " + ", ".join(tools[:3])) if tools else ""
 
 
-def extract_lessons(records, last_assistant_message, session_id, now):
+class _Batch:
+    """The state of one :func:`extract_lessons` call."""
+
+    def __init__(self, session_id, now):
+        self.session_id, self.now = session_id, now
+        self.candidates, self.problems = [], []
+        self.dropped = 0
+        self.corrections = []  # candidates from the latest prompt (and rejections since): what the next blocks answer
+
+    def full(self):
+        return len(self.candidates) >= MAX_CANDIDATES
+
+    def add(self, node):
+        if self.full():
+            self.dropped += 1
+        else:
+            self.candidates.append(node)
+
+    def lesson(self, kind, sentence, tool_calls, task="", timestamp=None, confidence=None):
+        if self.full():
+            self.dropped += 1
+            return
+        sentence = redact(sentence)
+        fields = _inferred(kind, sentence, tool_calls, _situation(tool_calls), task)
+        node = _node(kind, sentence, fields, self.session_id, self.now, sentence, timestamp, confidence)
+        self.add(node)
+        if kind == "user_correction":
+            self.corrections.append(node)
+
+    def _answered(self, blocks):
+        """Fold each pending correction into the block written in reply that shares most key terms with it.
+
+        The skill asks Claude to write a block after a correction: the block
+        and the correction are one lesson, and the block is the better
+        written one.  A correction that shares no key term with any block
+        stays a lesson of its own.
+        """
+        for correction in self.corrections:
+            terms = _terms(correction)
+            best, shared = None, 0
+            for block in blocks:
+                n = len(terms & _terms(block))
+                if n > shared:
+                    best, shared = block, n
+            if best is None or not any(c is correction for c in self.candidates):
+                continue
+            self.candidates = [c for c in self.candidates if c is not correction]
+            for excerpt in correction["evidence"]:
+                if excerpt not in best["evidence"] and len(best["evidence"]) < MAX_EVIDENCE:
+                    best["evidence"].append(excerpt)
+        self.corrections = []
+
+    def assistant_text(self, text, tool_calls, timestamp=None):
+        blocks = []
+        for fields, error, body in markers.find_blocks(text):
+            if error:
+                self.problems.append(redact(error))
+                continue
+            if self.full():
+                self.dropped += 1
+                continue
+            node_fields, notes = markers.to_node_fields(redact_node(fields))
+            self.problems.extend(redact(n) for n in notes)
+            trig = node_fields["trigger_conditions"]
+            if not trig["tool_names"] and not trig["file_patterns"] and tool_calls:
+                inferred = inference.triggers_from_tools(tool_calls, trig["action_keywords"])
+                trig["tool_names"], trig["file_patterns"] = inferred["tool_names"], inferred["file_patterns"]
+            key_text = node_fields["label"] + " " + node_fields["description"]
+            node = _node("process_knowledge", key_text, node_fields, self.session_id, self.now, body.strip(), timestamp)
+            self.add(node)
+            blocks.append(node)
+        if blocks and self.corrections:
+            self._answered(blocks)
+        if "[PROCESS_KNOWLEDGE]" in text:
+            text = markers.BLOCK.sub(" ", text)
+        for sentence in find_statements(text):
+            self.lesson("lesson_statement", sentence, tool_calls, timestamp=timestamp)
+
+
+def _norm(text):
+    return " ".join((text or "").split())
+
+
+def extract_lessons(records, last_assistant_message, session_id, now, context=None):
     """``(candidate nodes, problems)`` from transcript records and the final assistant message.
 
-    Records are taken turn by turn (a turn ends at the next human prompt):
-    the assistant's text of a turn is read with every tool call of that
-    turn, and a correction gets the tool calls of the turn it corrects and
-    the prompt that started it (its task).
+    Contract:
+
+    * ``records``: dicts as parsed from the transcript JSONL, in file order
+      (any record type; what is not a user or assistant message is skipped,
+      as are subagent records).
+    * ``last_assistant_message``: the Stop hook's field; read as the final
+      assistant text unless the records already hold it.
+    * ``context``: the records just before ``records`` (the turn being
+      corrected, see :func:`forewarn.learning.transcript.read_turn_before`):
+      only their tool calls and prompt are used, nothing is extracted from
+      them.  ``[]`` says ``records`` start the session, so a prompt before
+      any assistant reply is an instruction, not a correction; ``None``
+      (unknown) assumes the assistant spoke before.
+    * ``session_id`` and ``now`` (ISO-8601 UTC) are stamped on the nodes.
+
+    Every returned node is a redacted draft in the process-node schema, with
+    a deterministic id for the same lesson text; lessons of the batch that
+    say the same thing are already merged.  ``problems`` are short redacted
+    strings for the caller to log (malformed blocks, inferred fields, a cut
+    backlog).  Never raises for odd records; writes nothing.
     """
-    candidates, problems = [], []
-    tool_calls, texts = [], []
+    batch = _Batch(session_id, now)
+    tool_calls, texts, prev_tool_calls = [], [], []
     task = ""
+    assistant_seen = context is None
+    for record in context or ():
+        if not isinstance(record, dict) or record.get("isSidechain") is True:
+            continue
+        if transcript.is_human_prompt(record):
+            tool_calls, task = [], transcript.human_text(record)
+        elif transcript.role(record) == "assistant":
+            assistant_seen = True
+            tool_calls.extend(transcript.tool_uses(record))
     for record in records:
+        if not isinstance(record, dict) or record.get("isSidechain") is True:
+            continue
         who = transcript.role(record)
         if who == "assistant":
+            assistant_seen = True
             tool_calls.extend(transcript.tool_uses(record))
-            text = transcript.text_of(record)
+            text = transcript.text_of(record) if not batch.full() else ""
             if text:
-                texts.append(text)
-        elif who == "user" and transcript.is_human_prompt(record):
-            for text in texts:
-                _from_assistant(text, tool_calls, session_id, now, candidates, problems)
-            prompt = transcript.text_of(record)
-            corrections = find_corrections(prompt)
-            for sentence in corrections:
-                fields = _inferred("user_correction", sentence, tool_calls, _situation(tool_calls), task)
-                candidates.append(_node("user_correction", sentence, fields, session_id, now, sentence))
-            for sentence in find_statements(prompt):
-                if any(sentence in c or c in sentence for c in corrections):
-                    continue
-                fields = _inferred("lesson_statement", sentence, tool_calls, _situation(tool_calls))
-                candidates.append(_node("lesson_statement", sentence, fields, session_id, now, sentence))
-            tool_calls, texts = [], []
-            task = prompt
-    if last_assistant_message and not any(last_assistant_message.strip() == t.strip() for t in texts):
-        texts.append(last_assistant_message)
-    for text in texts:
-        _from_assistant(text, tool_calls, session_id, now, candidates, problems)
-    return _merge_batch(candidates), problems
+                texts.append((text, record.get("timestamp")))
+        elif who == "user":
+            stamp = record.get("timestamp")
+            if batch.full():
+                batch.dropped += 1
+                continue
+            if transcript.is_human_prompt(record):
+                _flush(batch, texts, tool_calls or prev_tool_calls)
+                batch.corrections = []
+                prompt = transcript.human_text(record)
+                corrections = find_corrections(prompt) if assistant_seen else []
+                for sentence in corrections:
+                    batch.lesson("user_correction", sentence, tool_calls, task, stamp)
+                for sentence in find_statements(prompt):
+                    if not any(sentence in c or c in sentence for c in corrections):
+                        batch.lesson("lesson_statement", sentence, tool_calls, timestamp=stamp)
+                prev_tool_calls, tool_calls, texts = tool_calls, [], []
+                task = prompt
+                continue
+            reason = transcript.rejection_reason(record)
+            correction = find_rejection_correction(reason) if reason else ""
+            if correction:
+                batch.lesson("user_correction", correction, tool_calls, task, stamp, REJECTION_CONFIDENCE)
+    last = last_assistant_message if isinstance(last_assistant_message, str) else ""
+    if last.strip():
+        joined, final = _norm(" ".join(t for t, _s in texts)), _norm(last)
+        if final not in joined:
+            texts = [(last, None)] if joined and joined in final else texts + [(last, None)]
+    _flush(batch, texts, tool_calls or prev_tool_calls)
+    if batch.dropped:
+        batch.problems.append("lesson capture stopped at %d candidates; the rest of this read was not scanned" % MAX_CANDIDATES)
+    return _merge_batch(batch.candidates), batch.problems
 
 
-def _from_assistant(text, tool_calls, session_id, now, candidates, problems):
-    for fields, error, body in markers.find_blocks(text):
-        if error:
-            problems.append(redact(error))
-            continue
-        node_fields, notes = markers.to_node_fields(fields)
-        problems.extend(redact(n) for n in notes)
-        trig = node_fields["trigger_conditions"]
-        if not trig["tool_names"] and not trig["file_patterns"] and tool_calls:
-            inferred = inference.triggers_from_tools(tool_calls, trig["action_keywords"])
-            trig["tool_names"], trig["file_patterns"] = inferred["tool_names"], inferred["file_patterns"]
-        key_text = node_fields["label"] + " " + node_fields["description"]
-        candidates.append(_node("process_knowledge", key_text, node_fields, session_id, now, body.strip()))
-    for sentence in find_statements(markers.BLOCK.sub(" ", text)):
-        fields = _inferred("lesson_statement", sentence, tool_calls, _situation(tool_calls))
-        candidates.append(_node("lesson_statement", sentence, fields, session_id, now, sentence))
-
-
-TRUST = {"process_knowledge": 0, "user_correction": 1, "lesson_statement": 2}
+def _flush(batch, texts, tool_calls):
+    """Read the assistant texts of a finished turn (its tool calls, or the corrected turn's, give block triggers)."""
+    for text, stamp in texts:
+        batch.assistant_text(text, tool_calls, stamp)
 
 
 def _merge_batch(candidates):
@@ -139,10 +259,11 @@ def _merge_batch(candidates):
     about it) is one event: the most trusted kind is kept and the other's
     excerpt joins its evidence.
     """
-    merged = []
+    merged, keys = [], []
     for candidate in candidates:
+        key = _match_key(candidate)
         for i, kept in enumerate(merged):
-            if not same_lesson(kept, candidate):
+            if not _same(keys[i], key):
                 continue
             kinds = (kept["source"]["kind"], candidate["source"]["kind"])
             if candidate["source"]["excerpt"] == kept["source"]["excerpt"]:
@@ -157,9 +278,11 @@ def _merge_batch(candidates):
                 if combined["occurrences"] >= 2:
                     combined["priority"] = "CRITICAL"
                 merged[i] = combined
+                keys[i] = _match_key(combined)
             break
         else:
             merged.append(candidate)
+            keys.append(key)
     return merged
 
 
@@ -172,25 +295,39 @@ def _terms(node):
                 parts.append(value)
             elif isinstance(value, list):
                 parts.extend(str(v.get("item", "")) if isinstance(v, dict) else str(v) for v in value)
-    return set(inference.key_terms(" ".join(parts), limit=30))
+    return frozenset(inference.key_terms(" ".join(parts), limit=30))
 
 
-def same_lesson(existing, candidate):
-    """True when ``candidate`` records the same lesson as ``existing`` (same id, or same files and key terms)."""
-    if existing.get("id") == candidate.get("id"):
+def _match_key(node):
+    trig = node.get("trigger_conditions")
+    files = trig.get("file_patterns") if isinstance(trig, dict) else None
+    return node.get("id"), _terms(node), frozenset(f for f in files or () if isinstance(f, str))
+
+
+def _same(key_a, key_b):
+    (id_a, a, files_a), (id_b, b, files_b) = key_a, key_b
+    if id_a is not None and id_a == id_b:
         return True
-    a, b = _terms(existing), _terms(candidate)
     if not a or not b:
         return False
     shared = len(a & b)
-    jaccard = shared / len(a | b)
     if shared >= 2 and shared / min(len(a), len(b)) >= SAME_TERMS_CONTAINED:
         return True
-    files_a = set((existing.get("trigger_conditions") or {}).get("file_patterns") or ())
-    files_b = set((candidate.get("trigger_conditions") or {}).get("file_patterns") or ())
+    jaccard = shared / len(a | b)
     if files_a & files_b and jaccard >= SAME_TERMS_WITH_FILES:
         return True
     return jaccard >= SAME_TERMS
+
+
+def same_lesson(existing, candidate):
+    """True when ``candidate`` records the same lesson as ``existing`` (both node dicts).
+
+    Same id; or key terms (stopword-filtered words of label, description
+    and content) that overlap: Jaccard ≥ 0.5, or ≥ 75 % of the smaller
+    lesson's terms (at least two), or Jaccard ≥ 0.25 when they also share a
+    file pattern.  Symmetric; tolerates nodes with missing fields.
+    """
+    return _same(_match_key(existing), _match_key(candidate))
 
 
 def already_counted(existing, candidate):
@@ -202,7 +339,15 @@ def already_counted(existing, candidate):
 
 
 def merge_occurrence(existing, candidate):
-    """``existing`` seen once more: occurrences + 1, evidence added, CRITICAL from two occurrences on."""
+    """``existing`` seen once more, as a new dict (neither argument is changed).
+
+    occurrences + 1; the candidate's excerpt joins ``evidence`` (the last
+    :data:`MAX_EVIDENCE` kept) and ``sightings`` (``[session_id, excerpt]``
+    pairs, for :func:`already_counted`); its tool names and file patterns
+    join the triggers; ``last_seen_at`` is set; from two occurrences on the
+    priority is CRITICAL.  Status, label and content stay as they were, so
+    a reviewed item keeps its review.
+    """
     node = dict(existing)
     source = candidate.get("source") or {}
     sightings = list(node.get("sightings") or [])

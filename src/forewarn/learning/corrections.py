@@ -2,31 +2,77 @@
 
 :func:`find_corrections` takes the text of one human-typed prompt and
 returns the correction sentences in it.  A sentence counts when it carries
-one of the correction phrases (:data:`CORRECTION`) and none of the
-false-positive signs: it is a question, a polite request ("could you…"),
-about the speaker rather than the assistant ("I forgot"), hypothetical
-("if you forgot"), or inside quoted, fenced or pasted text (see
-:mod:`forewarn.learning.text`).
+one of the correction phrases (:data:`CORRECTION`), or opens with a
+correction word ("No, …", "Actually …") and says what is right instead
+(:data:`OPENER` + :data:`CONTRAST`), and shows none of the false-positive
+signs: it is a question, a polite request ("could you…"), about the speaker
+rather than the assistant ("I forgot"), hypothetical ("if you forgot"),
+praise ("you didn't miss anything"), or inside quoted, fenced or pasted
+text (see :mod:`forewarn.learning.text`).  A correction is joined with the
+short sentence after it, which usually says what is right ("… no print
+statements. Use the module logger.").
+
+:func:`find_rejection_correction` reads the reason a person typed when
+rejecting a tool call: the rejection itself says the call was wrong, so no
+phrase is needed.
 """
 
 import re
 
+from .statements import STATEMENT
 from .text import own_sentences
 
+_YOU = r"(?:you|u|ya)"
 CORRECTION = re.compile(
-    r"\byou\s+(?:forgot|missed|didn'?t|did\s+not|never|skipped|overlooked|neglected|should\s+have|shouldn'?t\s+have)\b|"
+    r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:forgot(?:ten)?|missed|skipped|overlooked|neglected|ignored)\b|"
+    r"\b" + _YOU + r"\s+(?:still\s+)?(?:didn'?t|did\s+not|never|shouldn'?t\s+have|should(?:'ve|\s+have)|keep\s+\w+ing)\b|"
+    r"\byou'?re\s+(?:still\s+)?(?:missing|forgetting|ignoring)\b|"
     r"\bbut\s+you\s+(?:also\s+)?need\b|\byou\s+also\s+need(?:ed)?\s+to\b|"
     r"\bdon'?t\s+forget\b|\bremember\s+to\b|\bmake\s+sure\s+(?:you|to)\b|"
-    r"\bthat'?s\s+(?:wrong|incorrect|not\s+right)\b|\bthis\s+is\s+wrong\b|\bwrong\s+(?:file|command|version|place)\b|"
-    r"\bi\s+(?:told|asked)\s+you\b|\bnot\s+what\s+i\s+asked\b|"
-    r"\buse\s+[\w.\-/]+(?:\s+[\w.\-/]+){0,2}\s+(?:not|instead\s+of|rather\s+than)\s+[\w.\-/]+",
+    r"\b(?:that|this|it)(?:'?s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct|how|what)|the\s+wrong)\b|"
+    r"\b(?:that|this)\s+(?:isn'?t|wasn'?t)\s+(?:right|correct|how|what)\b|"
+    r"\bwrong\s+(?:file|command|version|place|branch|directory|folder|path|module|repo|environment|env|table|database|port|name|flag)s?\b|"
+    r"\bi\s+(?:told|asked)\s+you\b|\bnot\s+what\s+i\s+(?:asked|wanted|meant)\b|"
+    r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:did|done|made|make|doing)\s+(?:it|this|that|the\s+same(?:\s+(?:thing|mistake))?)\s+again\b|"
+    r"\bsame\s+mistake\b|"
+    r"\buse\s+[\w.\-/]+(?:\s+[\w.\-/]+){0,2}\s*,?\s+(?:not|instead\s+of|rather\s+than)\s+[\w.\-/]+",
     re.I,
 )
-QUESTION_START = re.compile(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which)\b", re.I)
+# "No, …" / "Actually …" corrects only when it also says what is right instead.
+OPENER = re.compile(r"^(?:no|nope|nah|actually|not\s+quite)\b[\s,.!:;—–-]+(?=\S)", re.I)
+CONTRAST = re.compile(
+    r"\bnot\s+[\w.\-/<>]+|\binstead\b|\brather\s+than\b|\b(?:is|are)\s+(?:called|named)\b|"
+    r"\b(?:goes|go|belongs?|lives?)\s+(?:in|into|under|to|on)\b|\b(?:should|must|needs?\s+to)\s+be\b",
+    re.I,
+)
+OPENER_ANYWHERE = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:no|nope|nah|actually|not\s+quite|wrong|incorrect|stop|wait)\b", re.I)
+WHY_ANYWHERE = re.compile(r"\bwhy\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
+# "A, not B" after a verb: "the API returns cents, not euros", "tests live in tests/unit, not test/".
+CONTRAST_STATEMENT = re.compile(
+    r"\b(?:is|are|was|were|returns?|uses?|lives?|goes|go|means?|takes?|expects?|belongs?|runs?|should\s+be|must\s+be)\s+"
+    r"(?:in\s+|under\s+|on\s+|called\s+|named\s+|a\s+|an\s+|the\s+)?[\w./<>:-]+(?:\s+[\w./<>:-]+){0,2},\s+not\s+"
+    r"(?!(?:a\s+)?(?:big\s+deal|problem|issue|worry)|urgent|bad|sure|yet|really|now|needed|important)[\w./<>-]+",
+    re.I,
+)
+BARE_OPENER = re.compile(r"^(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait)\s*[.!]*$", re.I)
+REBUKE = re.compile(r"^why\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
+RULE = re.compile(
+    r"^(?:please\s+)?(?:(?:we|you|u|this\s+(?:repo|project|codebase|team))\s+(?:always|never|don'?t|do\s+not|must|should|only)\b|"
+    r"(?:always|never|don'?t|do\s+not|use|run|ask|open|keep|put|check|wait|only)\b)",
+    re.I,
+)
+ACCEPT = re.compile(r"\b(?:thanks|thank\s+you|worries|problem|fine|good|great|perfect|ok|okay|worry|need\s+to\s+worry)\b", re.I)
+QUESTION_START = re.compile(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b", re.I)
 POLITE = re.compile(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
 SELF = re.compile(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
-HYPOTHETICAL = re.compile(r"\b(?:if|in\s+case|whether|unless)\s+you\s+(?:forgot|missed|didn'?t)\b", re.I)
+HYPOTHETICAL = re.compile(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
 PRAISE = re.compile(r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b", re.I)
+YOU_WORD = re.compile(r"\byou\b", re.I)
+
+SHORT = 5  # words: "Wrong file." says little without the sentence after it
+FOLLOW_UP = 20  # words: a sentence after a correction this short says what is right or why
+JOINED = 60  # words: adjacent correction sentences up to this length are one lesson
+MAX_REASON = 400  # characters kept of a rejection reason
 
 
 def is_false_positive(sentence):
@@ -36,27 +82,86 @@ def is_false_positive(sentence):
         return True
     if POLITE.match(s):
         return True
-    if SELF.search(s) and not re.search(r"\byou\b", s, re.I):
+    if SELF.search(s) and not YOU_WORD.search(s):
         return True
     return bool(HYPOTHETICAL.search(s) or PRAISE.search(s))
 
 
-SHORT = 5  # words: "Wrong file." says little without the sentence after it
+def _opener_correction(sentence):
+    match = OPENER.match(sentence)
+    if not match:
+        return False
+    rest = sentence[match.end():]
+    return len(rest.split()) >= 3 and bool(CONTRAST.search(rest)) and not ACCEPT.search(rest) and not is_false_positive(rest)
+
+
+def _is_correction(sentence):
+    if CORRECTION.search(sentence):
+        return not is_false_positive(sentence)
+    return _opener_correction(sentence)
+
+
+def _contrast(sentence):
+    """"A, not B" — a correction only next to one: alone it is as often a plain statement ("slow, not broken")."""
+    return bool(CONTRAST_STATEMENT.search(sentence)) and not is_false_positive(sentence) and not ACCEPT.search(sentence)
+
+
+def _sets_a_rule(sentence):
+    """True when ``sentence`` states how things are done (after "Nope." or "why would you…?")."""
+    s = sentence.strip()
+    return bool(s) and not s.endswith("?") and not QUESTION_START.match(s) and not ACCEPT.search(s) and bool(RULE.search(s))
+
+
+def _follows(sentence):
+    """True when ``sentence`` can complete the correction before it (short, a statement, not thanks)."""
+    s = sentence.strip()
+    words = len(s.split())
+    return (0 < words <= FOLLOW_UP and not s.endswith("?") and not QUESTION_START.match(s) and not ACCEPT.match(s)
+            and not STATEMENT.search(s))  # "Lesson learned: …" after a correction is a lesson of its own
 
 
 def find_corrections(prompt_text):
-    """The correction sentences of one human prompt, in order.
-
-    A very short correction ("Wrong file.") is joined with the sentence that
-    follows it, which usually says what is right.
-    """
+    """The correction sentences of one human prompt, in order (each with its short follow-up sentence, if any)."""
     found = []
-    if not prompt_text or not CORRECTION.search(prompt_text):  # one scan decides for most prompts
+    if not prompt_text:
         return found
-    sentences = own_sentences(prompt_text)
-    for i, sentence in enumerate(sentences):
-        if CORRECTION.search(sentence) and not is_false_positive(sentence):
-            if len(sentence.split()) < SHORT and i + 1 < len(sentences):
-                sentence = sentence + " " + sentences[i + 1]
-            found.append(sentence)
+    plain = prompt_text.replace("`", "") if "`" in prompt_text else prompt_text  # "use `uv` not `pip`"
+    if not (CORRECTION.search(plain) or OPENER_ANYWHERE.search(plain) or WHY_ANYWHERE.search(plain)):
+        return found  # one scan decides for most prompts
+    sentences = own_sentences(prompt_text, phrases=CORRECTION)
+    i = 0
+    while i < len(sentences):
+        sentence = sentences[i]
+        nxt = sentences[i + 1] if i + 1 < len(sentences) else None
+        if nxt and (BARE_OPENER.match(sentence) or REBUKE.match(sentence)) and _sets_a_rule(nxt):
+            sentence, i = sentence + " " + nxt, i + 1  # "Nope. We don't use default exports." / "why would you…?? always open a PR"
+        elif not _is_correction(sentence):
+            i += 1
+            continue
+        elif i > 0 and _contrast(sentences[i - 1]) and (not found or sentences[i - 1] not in found[-1]):
+            sentence = sentences[i - 1] + " " + sentence  # "the tests directory is tests/unit, not test/. you put it in the wrong folder"
+        while i + 1 < len(sentences) and (_is_correction(sentences[i + 1]) or _contrast(sentences[i + 1])) and len(sentence.split()) + len(sentences[i + 1].split()) <= JOINED:
+            sentence, i = sentence + " " + sentences[i + 1], i + 1  # one prompt elaborating one mistake
+        nxt = sentences[i + 1] if i + 1 < len(sentences) else None
+        if nxt and not _is_correction(nxt) and (len(sentence.split()) < SHORT or _follows(nxt)):
+            sentence, i = sentence + " " + nxt, i + 1
+        found.append(sentence)
+        i += 1
     return found
+
+
+def find_rejection_correction(reason):
+    """The correction in the reason a person gave for rejecting a tool call ("" for none).
+
+    Questions, polite requests and one- or two-word reasons ("no", "stop
+    that") carry no lesson.
+    """
+    sentences = own_sentences(reason, phrases=CORRECTION)
+    if not sentences:
+        return ""
+    text = " ".join(sentences)
+    if len(text.split()) < 3 or is_false_positive(sentences[0]):
+        return ""
+    if len(text) > MAX_REASON:
+        text = text[:MAX_REASON].rsplit(" ", 1)[0] + "…"
+    return text

@@ -20,10 +20,15 @@ STOPWORDS = frozenset(
     on once only or other our ours out over own please remember same shall she should so some such sure than that
     the their them then there these they this those through to too under until up upon us use used using very
     was we were what when whenever where which while who why will with without would yes yet you your yours
-    thing things stuff way time lesson learned note future important forward again actually really""".split()
+    thing things stuff way time lesson learned note future important forward again actually really
+    didn doesn isn wasn aren won shouldn couldn wouldn haven hasn ve ll re told asked wrong keep kept keeps still
+    instead rather right correct incorrect mistake oops ugh hey thanks thank want wanted meant said already pls
+    okay yeah nope got get one two first last ask asking also new put run check add edit change make made call called
+    needs needed self reference rule thumb takeaway anything everything something hm hmm otherwise here there directly
+    back done work works working whatever sure look lot bit""".split()
 )
 PRODUCTION_TERMS = re.compile(
-    r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrat\w*|data loss|lose data|lost data|"
+    r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
     r"production|prod|rollback|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*)\b",
     re.I,
 )
@@ -32,7 +37,7 @@ REQUIREMENT_WORDS = re.compile(r"\b(must|never|required|mandatory|always have to
 PATTERN_WORDS = re.compile(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
 SUGGESTION_WORDS = re.compile(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|try to)\b", re.I)
 STEP_SPLIT = re.compile(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
-WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]|[A-Za-z]")
+WORD = re.compile(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
 FILE_KEYS = ("file_path", "notebook_path", "path")
 
@@ -115,22 +120,40 @@ def triggers_from_tools(tool_calls, terms):
     }
 
 
+INTERJECTION = re.compile(r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes)\b[,.!]*\s+)+", re.I)
 CORRECTION_LEAD = re.compile(
     r"^.{0,30}?(?:\bbut\s+)?"
-    r"(?:you\s+(?:forgot|missed|didn'?t|did not|never|skipped|also need(?:ed)?|need)(?:\s+to)?|"
+    r"(?:(?:you|u)(?:'ve|\s+have)?\s+(?P<verb>forgot(?:ten)?|missed|skipped|overlooked|keep)(?P<to>\s+to)?|"
+    r"(?:you|u)\s+(?:didn'?t|did not|never|also need(?:ed)?|need)(?:\s+to)?|"
     r"don'?t forget(?:\s+to)?|remember(?:\s+to|\s+that)?|make sure(?:\s+(?:you|to))*|"
-    r"lesson learned:?|note for (?:the )?future:?|important:?|going forward,?|from now on,?|"
-    r"i told you(?:\s+to)?|that'?s (?:wrong|incorrect)[,.:;!]?)\s*",
+    r"lessons? learned:?|note (?:for|to) (?:the )?(?:future|self):?|important:?|going forward,?|from (?:now|here) on(?: out)?,?|"
+    r"in (?:the )?future,?|next time,?|i told you(?:\s+to)?|that'?s (?:wrong|incorrect)[,.:;!]?|actually,?|no(?:pe)?\s*[,.!:;\u2014\u2013-]+)\s*",
     re.I,
 )
+# "you forgot the X" names what was left out: the label says what to do about it.
+NOUN_LEAD = {"forgot": "Don't forget ", "forgotten": "Don't forget ", "missed": "Don't miss ", "overlooked": "Don't miss ",
+             "skipped": "Don't skip ", "keep": "Stop "}
 
 
 def label_from(text, limit=80):
-    """A short readable label: the lesson with its lead-in removed, first clause, capitalised."""
-    flat = " ".join((text or "").split())
+    """A short readable label: the lesson with its lead-in removed, first clause, capitalised.
+
+    "You forgot to update X" → "Update X"; "you forgot the X" → "Don't
+    forget the X"; "you keep hardcoding X" → "Stop hardcoding X".
+    """
+    flat = INTERJECTION.sub("", " ".join((text or "").split()))
     match = CORRECTION_LEAD.match(flat)
-    core = (flat[match.end():] if match and match.end() < len(flat) else flat).strip(" .!:;,-")
-    core = core.split(". ")[0]
+    prefix = ""
+    if match and match.end() < len(flat):
+        verb = (match.group("verb") or "").lower()
+        if verb and not match.group("to"):
+            prefix = NOUN_LEAD.get(verb, "")
+        core = flat[match.end():]
+    else:
+        core = flat
+    core = INTERJECTION.sub("", core.strip(" .!:;,-")).split(". ")[0]
+    if prefix:
+        core = prefix + core
     if len(core) > limit:
         core = core[: limit - 1].rsplit(" ", 1)[0] + "…"
     return (core[:1].upper() + core[1:]) or "Lesson"

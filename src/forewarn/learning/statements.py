@@ -1,9 +1,14 @@
 """Lesson statements: "lesson learned: …", "from now on …", said by the user or the assistant.
 
 :func:`find_statements` returns the sentences of a message that state a
-lesson for the future.  "important:" is common in ordinary summaries, so a
-statement must also read as guidance (a normative or imperative verb), and
-questions, quoted and pasted text are ignored as for corrections.
+lesson for the future.  The explicit markers ("lesson learned", "note for
+future", "rule of thumb:", "takeaway:", "for future reference") count with
+any content of three words or more.  "important:" and "from now on" are common in
+ordinary reports ("From now on the cache is warmed at startup"), so there a
+statement must also read as guidance: a normative word anywhere after the
+marker (always, never, must, should, need, make sure, …) or an imperative
+verb right after it ("In future, put fixtures under …").  Questions, quoted
+and pasted text are ignored as for corrections.
 """
 
 import re
@@ -11,15 +16,34 @@ import re
 from .text import own_sentences
 
 STATEMENT = re.compile(
-    r"\blesson(?:s)?\s+learned\s*[:\-]|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self)\s*[:\-]|\bimportant\s*:|"
-    r"\bgoing\s+forward\b|\bfrom\s+now\s+on\b|\bremember\s+that\b|\bin\s+(?:the\s+)?future\s*,|\bnext\s+time\b",
+    r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant\s*:|"
+    r"\bgoing\s+forward\b|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
+    r"\bin\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\s*:|\btakeaway\s*:",
     re.I,
 )
-GUIDANCE = re.compile(
+NORMATIVE = re.compile(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
-    r"use|run|check|update|add|keep|bump|verify|ensure|before|after|instead)\b",
+    r"ensure|instead|has\s+to|have\s+to)\b",
     re.I,
 )
+IMPERATIVE = re.compile(
+    r"^[\s,:;—–-]*(?:(?:please|pls|we|i|you)\s+(?:will\s+|should\s+|'ll\s+)?)?(?:always\s+|never\s+)?"
+    r"(?:use|run|check|update|add|keep|bump|verify|put|leave|write|call|prefer|pin|tag|commit|push|ask|wait|test|"
+    r"document|include|exclude|store|place|name|set|pass|start|stop|create|delete|remove|rebase|squash|review|read|"
+    r"open|close|build|deploy|release|publish|lock|regenerate|restart|clear|disable|enable|mention|follow|stick|"
+    r"double-check|look|do|don'?t|avoid)\b",
+    re.I,
+)
+
+
+# Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
+EXPLICIT = re.compile(
+    r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference)", re.I
+)
+
+
+def _is_guidance(after):
+    return bool(NORMATIVE.search(after) or IMPERATIVE.match(after))
 
 
 def find_statements(text):
@@ -27,11 +51,14 @@ def find_statements(text):
     found = []
     if not text or not STATEMENT.search(text):  # most messages hold no statement: one scan decides
         return found
-    for sentence in own_sentences(text):
+    for sentence in own_sentences(text, phrases=STATEMENT):
         s = sentence.strip()
         if s.endswith("?"):
             continue
         match = STATEMENT.search(s)
-        if match and GUIDANCE.search(s[match.end():] or s):
+        if not match:
+            continue
+        after = s[match.end():]
+        if (EXPLICIT.match(match.group(0)) and len(after.split()) >= 3) or _is_guidance(after or s):
             found.append(s)
     return found

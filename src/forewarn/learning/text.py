@@ -1,28 +1,67 @@
 """Sentence-level views of a message that keep quoted and pasted material out of the detectors.
 
-:func:`own_sentences` drops fenced code, indented code, ``>`` quotes and
-text in double quotes or backticks, keeps at most the first
-``head_chars`` of a long message (where the person's own framing is; pasted
-logs follow it), and splits the rest into sentences with their end
-punctuation.
+:func:`own_sentences` drops fenced code, indented code, ``>`` quotes,
+lines that look like pasted log or traceback output, template lines
+(``- [ ] …`` checkboxes, ``## headings``) and a letter the author pastes
+after their own words (from a salutation like "Hi team," on), keeps at most the
+first ``head_chars`` of a long message (where the person's own framing is;
+pasted material follows it), and splits the rest into sentences with their
+end punctuation.  Inline spans in backticks or quotes are someone else's
+words when they hold a detector phrase ("the error says `you forgot to call
+init()`") and are removed; otherwise they are names the author uses ("use
+`httpx` instead of `requests`") and only lose their quote marks.
 """
 
 import re
 
 FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
-INLINE = re.compile(r"`[^`\n]*`|\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”")
+INLINE = re.compile(
+    r"`([^`\n]*)`|\"([^\"\n]{0,300})\"|“([^”\n]{0,300})”|‘([^’\n]{0,300})’|(?<![\w'])'([^'\n]{2,300}?)'(?![\w'])"
+)
+LOG_LINE = re.compile(
+    r"^\s*(?:Traceback \(most recent call last\)|File \"[^\"]+\", line \d+|at [\w$.<>]+\(|"
+    r"[\w.]*(?:Error|Exception|Warning|Failure|Fault):|"
+    r"(?:E|F|ERROR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE)\b[:\] ]|"
+    r"\[(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE|error|warn|info|debug)\]|"
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d[.,]\d|\$ |>>> |npm ERR!|make(?:\[\d+\])?: \*\*\*)"
+)
+TEMPLATE_LINE = re.compile(r"^\s*(?:[-*+]\s+\[[ xX]\]|#{1,6}\s)")  # "- [ ] task" checkboxes, "## Heading": pasted templates
+SALUTATION = re.compile(r"^\s*(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon))\b[^,:!.?]{0,40}[,:!]", re.I)
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
 LONG_MESSAGE = 1500
 
 
-def own_sentences(text, head_chars=600):
-    """The author's own sentences in ``text`` (stripped, with their final punctuation)."""
+def _inline(phrases):
+    def replace(match):
+        inner = next((g for g in match.groups() if g is not None), "")
+        if phrases is None or phrases.search(inner):
+            return " "
+        return inner
+
+    return replace
+
+
+def own_sentences(text, head_chars=600, phrases=None):
+    """The author's own sentences in ``text`` (stripped, with their final punctuation).
+
+    ``phrases``: a compiled pattern; a quoted or backticked span that matches
+    it is removed, any other keeps its words.  Without it every span is
+    removed.
+    """
     if not text:
         return []
-    text = FENCE.sub(" ", text)
-    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith(">") and not ln.startswith("    ") and not ln.startswith("\t")]
+    if "```" in text or "~~~" in text:
+        text = FENCE.sub(" ", text)
+    lines = []
+    for line in text.splitlines():
+        stripped = line.lstrip()
+        if lines and SALUTATION.match(line):
+            break  # "Hi team, …" after the author's own words starts a forwarded or pasted letter
+        if stripped.startswith(">") or line.startswith("    ") or line.startswith("\t") or LOG_LINE.match(line) or TEMPLATE_LINE.match(line):
+            continue
+        lines.append(line)
     text = "\n".join(lines)
     if len(text) > LONG_MESSAGE:
         text = text[:head_chars]
-    text = INLINE.sub(" ", text)
+    text = INLINE.sub(_inline(phrases), text)
     return [s.strip() for s in SENTENCE_BREAK.split(text) if len(s.strip()) > 3]
