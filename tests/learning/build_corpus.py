@@ -3,8 +3,11 @@
 The records have Claude Code's real shape (uuid/parentUuid chains, sessionId,
 message.content blocks, tool_use ids matched by tool_result records) and the
 noise a real transcript carries (queue-operation, attachment, system,
-file-history-snapshot, progress, summary, last-prompt).  Run it after
-editing corpus_spec.py:  python tests/learning/build_corpus.py
+file-history-snapshot, progress, summary, last-prompt), and the user-line
+variants a Stop hook meets: tool rejections with the person's typed reason,
+interrupt markers, prompts carrying IDE context blocks, subagent (sidechain)
+prompts and compaction summaries.  Run it after editing corpus_spec.py:
+python tests/learning/build_corpus.py
 """
 
 import json
@@ -14,7 +17,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from corpus_spec import CASES, HELD_OUT  # noqa: E402
+from corpus_spec import CASES, HELD_OUT, HELD_OUT_2, HELD_OUT_3  # noqa: E402
+
+# Claude Code's tool_result text when a person rejects a tool call and types why.
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, "
+            "the new_string was NOT written to the file). To tell you how to proceed, the user said:\n")
 
 
 def records(case):
@@ -55,6 +62,25 @@ def records(case):
             add("user", {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_x", "content": turn[1]}]})
         elif kind == "final":
             add("assistant", {"role": "assistant", "model": "claude-sonnet-5", "id": "msg", "content": [{"type": "text", "text": turn[1]}], "stop_reason": "end_turn"})
+        elif kind == "final_blocks":  # one API response persisted as one record per text block
+            for i, text in enumerate(turn[1]):
+                add("assistant", {"role": "assistant", "model": "claude-sonnet-5", "id": "msg-final", "content": [{"type": "text", "text": text}],
+                                  "stop_reason": "end_turn" if i == len(turn[1]) - 1 else None})
+        elif kind == "rejected":  # ("rejected", tool, input, what the person typed)
+            tool_id = "toolu_%s_%d_r" % (case["name"][:8], counter[0])
+            add("assistant", {"role": "assistant", "model": "claude-sonnet-5", "id": "msg", "content": [{"type": "tool_use", "id": tool_id, "name": turn[1], "input": turn[2]}], "stop_reason": "tool_use"})
+            add("user", {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": REJECTED + turn[3], "is_error": True}]},
+                toolUseResult="User rejected tool use")
+        elif kind == "interrupt":
+            add("user", {"role": "user", "content": [{"type": "text", "text": "[Request interrupted by user for tool use]"}]})
+        elif kind == "ide":  # ("ide", context block text, prompt): a prompt sent from an IDE session
+            add("user", {"role": "user", "content": [{"type": "text", "text": turn[1]}, {"type": "text", "text": turn[2]}]})
+        elif kind == "sidechain":  # a subagent's task prompt, written by the main agent
+            add("user", {"role": "user", "content": turn[1]}, isSidechain=True, agentId="a1b2c3")
+            add("assistant", {"role": "assistant", "model": "claude-sonnet-5", "id": "msg-sub", "content": [{"type": "text", "text": "Checking."}], "stop_reason": "end_turn"},
+                isSidechain=True, agentId="a1b2c3")
+        elif kind == "compact":
+            add("user", {"role": "user", "content": turn[1]}, isCompactSummary=True, isVisibleInTranscriptOnly=True)
     add("system", subtype="turn_duration", durationMs=1234)
     add("summary", summary="a session", leafUuid=out[-1]["uuid"])
     add("last-prompt", lastPrompt="…")
@@ -64,17 +90,19 @@ def records(case):
 def main():
     folder = os.path.join(HERE, "corpus")
     os.makedirs(folder, exist_ok=True)
-    for case in CASES + [dict(c, held_out=True) for c in HELD_OUT]:
+    everything = [dict(c, set="tuned") for c in CASES] + [dict(c, set="held_out_1") for c in HELD_OUT] + [dict(c, set="held_out_2") for c in HELD_OUT_2]
+    everything += [dict(c, set="held_out_3") for c in HELD_OUT_3]
+    for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        final = [t[1] for t in case["turns"] if t[0] == "final"]
+        final = [t[1] if t[0] == "final" else "\n\n".join(t[1]) for t in case["turns"] if t[0] in ("final", "final_blocks")]
         expect = {"last_assistant_message": final[-1] if final else "", "expect": case["expect"],
-                  "secrets": case.get("secrets", []), "problems": case.get("problems", 0), "held_out": case.get("held_out", False)}
+                  "secrets": case.get("secrets", []), "problems": case.get("problems", 0), "set": case["set"]}
         with open(os.path.join(folder, case["name"] + ".expect.json"), "w", encoding="utf-8") as handle:
             json.dump(expect, handle, indent=2, ensure_ascii=False)
             handle.write("\n")
-    print("wrote %d transcripts to %s" % (len(CASES) + len(HELD_OUT), folder))
+    print("wrote %d transcripts to %s" % (len(everything), folder))
 
 
 if __name__ == "__main__":

@@ -185,6 +185,16 @@ CASES = [
     dict(name="neg_secret_in_plain_request", turns=[
         ("user", "deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789 please"),
     ], expect=[], secrets=["ghp_abcdefghijklmnopqrstuvwxyz0123456789"]),
+    dict(name="pk_block_with_secret", turns=[
+        ("user", "wire the payment webhook"),
+        ("assistant", "Wired.\n[PROCESS_KNOWLEDGE]\ntype: requirement\npriority: HIGH\nlabel: Webhook secret comes from the environment\n"
+         "description: Never inline the secret like STRIPE_WEBHOOK_SECRET=whsec_live_4f9a8b7c6d5e4f3a2b1c, read it from the env\n"
+         "requirement:\n  constraint: Read STRIPE_WEBHOOK_SECRET from os.environ\n[/PROCESS_KNOWLEDGE]\n\n"
+         "Going forward I will always read AWS keys from the profile, never AKIAIOSFODNN7REALKEY in code.",
+         [("Edit", {"file_path": P + "/shop/webhooks.py", "old_string": "a", "new_string": "b"})]),
+    ], expect=[dict(kind="process_knowledge", words=["webhook secret"], file="**/webhooks.py"),
+               dict(kind="lesson_statement", words=["aws keys"])],
+        secrets=["whsec_live_4f9a8b7c6d5e4f3a2b1c", "AKIAIOSFODNN7REALKEY"]),
     dict(name="correction_with_password_url", turns=[
         ("user", "clone the mirror"),
         ("assistant", "Cloning.", [("Bash", {"command": "git clone https://deploy:hunter2hunter2@git.example.com/shop.git"})]),
@@ -228,4 +238,299 @@ HELD_OUT = [
         ("assistant", "Formatted.", [("Bash", {"command": "black ."})]),
         ("user", "use ruff format instead of black, we dropped black last month"),
     ], expect=[dict(kind="user_correction", words=["ruff"], tool="Bash")]),
+]
+
+# ---------------------------------------------------------------- held out, second set
+# Written in one go before any detector change of the session that added them,
+# phrased the way people type rather than the way the detectors match, with
+# the record shapes a Stop hook really meets (tool rejections carrying the
+# person's reason, interrupts, IDE context blocks, subagent prompts,
+# compaction summaries, a final message persisted as several records).
+# docs/process-knowledge.md quotes what they measured before and after.
+IDE_OPEN = ("<ide_opened_file>The user opened the file " + P + "/shop/api.py in the IDE. "
+            "This may or may not be related to the current task.</ide_opened_file>")
+HELD_OUT_2 = [
+    # ---- corrections
+    dict(name="h2_rejected_edit_with_reason", turns=[
+        ("user", "raise the default page size to 100"),
+        ("rejected", "Edit", {"file_path": P + "/shop/settings.py", "old_string": "PAGE_SIZE = 50", "new_string": "PAGE_SIZE = 100"},
+         "no - settings.py is generated. you need to change settings.template.py and then run make settings"),
+    ], expect=[dict(kind="user_correction", words=["settings.template.py"], file="**/settings.py", tool="Edit")]),
+    dict(name="h2_interrupt_then_correction", turns=[
+        ("user", "the build is broken, reinstall the deps"),
+        ("assistant", "Reinstalling from scratch.", [("Bash", {"command": "rm -rf node_modules && npm install"})]),
+        ("interrupt",),
+        ("user", "stop. you didn't check which package manager this repo uses, it's yarn (there's a yarn.lock)"),
+    ], expect=[dict(kind="user_correction", words=["yarn"], tool="Bash")]),
+    dict(name="h2_ide_context_correction", turns=[
+        ("user", "add a /refunds endpoint"),
+        ("assistant", "Added the endpoint.", [("Edit", {"file_path": P + "/shop/api.py", "old_string": "# routes", "new_string": "# routes\n@app.post('/refunds')"})]),
+        ("ide", IDE_OPEN, "you forgot to add the new endpoint to the OpenAPI spec in docs/openapi.yaml"),
+    ], expect=[dict(kind="user_correction", words=["openapi"], file="**/api.py", tool="Edit")]),
+    dict(name="h2_you_keep_doing_it", turns=[
+        ("user", "write tests for the exporter"),
+        ("assistant", "Tests written.", [("Write", {"file_path": P + "/tests/test_export.py", "content": "OUT = '/home/dev/out.csv'"})]),
+        ("user", "You keep hardcoding /home/dev paths in the tests. Use the tmp_path fixture."),
+    ], expect=[dict(kind="user_correction", words=["hardcod"], file="**/test_export.py")]),
+    dict(name="h2_lowercase_u_forgot", turns=[
+        ("user", "split helpers into a utils package"),
+        ("assistant", "Split.", [("Write", {"file_path": P + "/shop/utils/text.py", "content": "def slug(s): ..."})]),
+        ("user", "u forgot the __init__.py so the package doesnt import"),
+    ], expect=[dict(kind="user_correction", words=["__init__.py"], file="**/text.py")]),
+    dict(name="h2_actually_wrong_name", turns=[
+        ("user", "read the database url from the environment"),
+        ("assistant", "Done, it reads DATABASE_URL now.", [("Edit", {"file_path": P + "/shop/db.py", "old_string": "URL = 'sqlite://'", "new_string": "URL = os.environ['DATABASE_URL']"})]),
+        ("user", "Actually the env var is called SHOP_DB_URL not DATABASE_URL, check .env.example"),
+    ], expect=[dict(kind="user_correction", words=["SHOP_DB_URL"], file="**/db.py")]),
+    dict(name="h2_didnt_bump_version_paragraphs", turns=[
+        ("user", "prepare the 2.3.1 release notes"),
+        ("assistant", "Added the 2.3.1 section.", [("Edit", {"file_path": P + "/CHANGELOG.md", "old_string": "## 2.3.0", "new_string": "## 2.3.1\n- fix refunds\n\n## 2.3.0"})]),
+        ("user", "Thanks for the changelog.\n\nBut you didn't bump the version in pyproject.toml, so the release job will publish 2.3.0 again and PyPI will reject it."),
+    ], expect=[dict(kind="user_correction", words=["version", "pyproject.toml"], priority="CRITICAL", file="**/CHANGELOG.md", tool="Edit")]),
+    dict(name="h2_before_you_push_make_sure", turns=[
+        ("user", "add the loyalty_points column"),
+        ("assistant", "Added the column and a migration.", [("Write", {"file_path": P + "/migrations/0042_loyalty.py", "content": "op.add_column(...)"})]),
+        ("user", "Looks good. Before you push, make sure to run the migrations check, we lost a column last time."),
+    ], expect=[dict(kind="user_correction", words=["migrations check"], priority="CRITICAL", file="**/0042_loyalty.py")]),
+    dict(name="h2_told_you_twice", turns=[
+        ("user", "add progress output to the importer"),
+        ("assistant", "Added.", [("Edit", {"file_path": P + "/shop/importer.py", "old_string": "for row in rows:", "new_string": "for row in rows:\n    print(row)"})]),
+        ("user", "I told you, no print statements in library code. Use the module logger."),
+        ("assistant", "Switched to the logger.", [("Edit", {"file_path": P + "/shop/importer.py", "old_string": "print(row)", "new_string": "log.info(row)"})]),
+        ("user", "now the same for the exporter"),
+        ("assistant", "Done.", [("Edit", {"file_path": P + "/shop/exporter.py", "old_string": "pass", "new_string": "print('exported')"})]),
+        ("user", "print() again?! I told you to use the module logger in library code."),
+    ], expect=[dict(kind="user_correction", words=["logger"], priority="CRITICAL", occurrences=2)]),
+    dict(name="h2_thats_not_how_we_name", turns=[
+        ("user", "start a branch for the refund work"),
+        ("assistant", "Created feature/refunds.", [("Bash", {"command": "git checkout -b feature/refunds"})]),
+        ("user", "That's not how we name branches here: it's feat/<ticket>, so feat/SHOP-812."),
+    ], expect=[dict(kind="user_correction", words=["branch"], tool="Bash")]),
+    dict(name="h2_use_backticked_instead", turns=[
+        ("user", "fetch the exchange rates in the nightly job"),
+        ("assistant", "Fetching with requests.", [("Edit", {"file_path": P + "/jobs/rates.py", "old_string": "pass", "new_string": "requests.get(URL)"})]),
+        ("user", "use `httpx` instead of `requests` for new code, we are migrating off requests"),
+    ], expect=[dict(kind="user_correction", words=["httpx"], file="**/rates.py")]),
+    dict(name="h2_shouldve_asked", turns=[
+        ("user", "the fixtures folder is a mess, tidy it"),
+        ("assistant", "Removed the old recordings.", [("Bash", {"command": "rm -rf tests/fixtures/recorded"})]),
+        ("user", "you should've asked before deleting the recorded fixtures, they took hours to record"),
+    ], expect=[dict(kind="user_correction", words=["fixtures"], tool="Bash")]),
+    dict(name="h2_missed_call_sites", turns=[
+        ("user", "rename compute_total to order_total"),
+        ("assistant", "Renamed.", [("Edit", {"file_path": P + "/shop/orders.py", "old_string": "def compute_total", "new_string": "def order_total"})]),
+        ("user", "You missed two call sites: shop/reports.py and shop/admin.py still import compute_total."),
+    ], expect=[dict(kind="user_correction", words=["call sites"], file="**/orders.py")]),
+    # ---- statements
+    dict(name="h2_stmt_assistant_lessons_learned", turns=[
+        ("user", "why is staging unstyled?"),
+        ("final", "The CSS bundle was never built on staging, so every stylesheet 404'd. I ran the asset build and redeployed.\n\nLessons learned: the staging deploy needs `make assets` before `make deploy`, otherwise the CSS 404s."),
+    ], expect=[dict(kind="lesson_statement", words=["staging deploy"])]),
+    dict(name="h2_stmt_from_here_on", turns=[
+        ("user", "the scraper hammered the partner API again"),
+        ("assistant", "I added a rate limit to the scraper endpoint.", [("Edit", {"file_path": P + "/shop/partner.py", "old_string": "def fetch", "new_string": "@ratelimit(10)\ndef fetch"})]),
+        ("user", "From here on, every new endpoint needs a rate limit decorator."),
+    ], expect=[dict(kind="lesson_statement", words=["rate limit"])]),
+    dict(name="h2_stmt_note_to_self_assistant", turns=[
+        ("user", "CI fails with a permission error in .pytest_cache"),
+        ("assistant", "Fixed by disabling the cache provider in CI.\n\nNote to self: this repo's tests must be run with -p no:cacheprovider in CI because the checkout is read-only.", [("Edit", {"file_path": P + "/.github/workflows/ci.yml", "old_string": "pytest", "new_string": "pytest -p no:cacheprovider"})]),
+    ], expect=[dict(kind="lesson_statement", words=["read-only"])]),
+    dict(name="h2_stmt_going_forward_lowercase", turns=[
+        ("user", "merged, thanks"),
+        ("assistant", "Great.", []),
+        ("user", "going forward pls always squash-merge, the history is unreadable otherwise"),
+    ], expect=[dict(kind="lesson_statement", words=["squash"])]),
+    dict(name="h2_stmt_remember_that_utc", turns=[
+        ("user", "the invoice dates are off by one"),
+        ("assistant", "They were built from local time; fixed to UTC.", [("Edit", {"file_path": P + "/billing/invoice.py", "old_string": "datetime.now()", "new_string": "datetime.now(timezone.utc)"})]),
+        ("user", "Right. Remember that the billing service runs on UTC, never local time."),
+    ], expect=[dict(kind="lesson_statement", words=["UTC"])]),
+    dict(name="h2_stmt_in_future_fixtures", turns=[
+        ("user", "In future, put new fixtures under tests/fixtures/v2 and leave v1 alone."),
+    ], expect=[dict(kind="lesson_statement", words=["fixtures"])]),
+    # ---- [PROCESS_KNOWLEDGE]
+    dict(name="h2_pk_wrapped_scalars", turns=[
+        ("user", "add pydantic-settings as a dependency"),
+        ("assistant", "Added.", [("Edit", {"file_path": P + "/pyproject.toml", "old_string": "dependencies = [", "new_string": "dependencies = [\n  \"pydantic-settings\","})]),
+        ("user", "you forgot to regenerate the lockfile after adding a dependency"),
+        ("final", "Regenerated uv.lock.\n\n[PROCESS_KNOWLEDGE]\ntype: checklist\npriority: HIGH\nlabel: Adding a dependency means regenerating the lockfile\ndescription: CI installs from uv.lock with --frozen, so a dependency added only to\n  pyproject.toml fails the install step.\ntrigger_conditions:\n  tool_names:\n    - Edit\n    - Write\n  file_patterns:\n    - \"**/pyproject.toml\"\n  context_keywords:\n    - dependency\nchecklist:\n  title: New dependency\n  items:\n    - Run uv lock after editing the dependencies table and commit\n      the updated uv.lock together with pyproject.toml\n    - Run uv sync --frozen locally\n[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["lockfile"], priority="HIGH", file="**/pyproject.toml")]),
+    dict(name="h2_pk_pattern_with_literal_example", turns=[
+        ("user", "the retry loop hid the real error"),
+        ("assistant", "Fixed: the loop now re-raises after the last attempt.\n\n[PROCESS_KNOWLEDGE]\ntype: pattern\npriority: medium\nlabel: Retry loops re-raise the last error\ntrigger_conditions: {}\npattern:\n  situation: Writing a retry loop around a network call\n  action: After the final attempt, re-raise the exception instead of returning None\n  rationale: Returning None hid a 401 for a week\n  example: |\n    for attempt in range(3):\n        try:\n            return call()\n        except HTTPError:\n            if attempt == 2:\n                raise\n[/PROCESS_KNOWLEDGE]", [("Edit", {"file_path": P + "/shop/net.py", "old_string": "return None", "new_string": "raise"})]),
+    ], expect=[dict(kind="process_knowledge", words=["re-raise"], priority="MEDIUM", file="**/net.py")]),
+    dict(name="h2_pk_final_split_over_records", turns=[
+        ("user", "publish the docs"),
+        ("assistant", "Published.", [("Bash", {"command": "mkdocs gh-deploy"})]),
+        ("user", "you published the docs from the wrong branch"),
+        ("final_blocks", ["Republished from main.", "[PROCESS_KNOWLEDGE]\ntype: requirement\npriority: HIGH\nlabel: Docs are published from main only\nrequirement:\n  constraint: Run mkdocs gh-deploy only on an up-to-date main\n  validation: git rev-parse --abbrev-ref HEAD prints main\n[/PROCESS_KNOWLEDGE]"]),
+    ], expect=[dict(kind="process_knowledge", words=["published from main"], priority="HIGH", tool="Bash")]),  # the correction is the same event
+    # ---- must yield nothing
+    dict(name="h2_neg_question_without_mark", turns=[
+        ("user", "push the fix"),
+        ("assistant", "Pushed.", [("Bash", {"command": "git push"})]),
+        ("user", "did you forget to push the tag or is CI just slow"),
+    ], expect=[]),
+    dict(name="h2_neg_first_prompt_instruction", turns=[
+        ("user", "Please rename the cart module to basket and make sure the tests still pass afterwards."),
+    ], expect=[]),
+    dict(name="h2_neg_unfenced_traceback", turns=[
+        ("user", "tests fail with this:\nTraceback (most recent call last):\n  File \"/home/dev/shop/tests/test_run.py\", line 12, in test_run\n    runner.run()\n  File \"/home/dev/shop/shop/runner.py\", line 40, in run\n    raise AssertionError(msg)\nAssertionError: you forgot to call setup() before run()\nany idea"),
+    ], expect=[]),
+    dict(name="h2_neg_assistant_says_you_forgot", turns=[
+        ("user", "commit my changes"),
+        ("assistant", "It looks like you forgot to stage the lockfile, so I added it to the commit as well.", [("Bash", {"command": "git add uv.lock && git commit -m 'deps'"})]),
+    ], expect=[]),
+    dict(name="h2_neg_sidechain_prompt", turns=[
+        ("user", "find every use of the deprecated charge() call"),
+        ("sidechain", "Search the repository for calls to charge(). Make sure you check every file under shop/, and don't forget the tests directory. Report file and line."),
+        ("final", "charge() is called in shop/billing.py:88 and tests/test_billing.py:14."),
+    ], expect=[]),
+    dict(name="h2_neg_rejected_clarify_boilerplate", turns=[
+        ("user", "set up deployment"),
+        ("rejected", "AskUserQuestion", {"questions": [{"question": "Should I remember to bump the version on deploy?"}]},
+         "The user wants to clarify these questions.\n    This means they may have additional information, context or questions for you.\n    Take their response into account and then reformulate the questions if appropriate.\n    Start by asking them what they would like to clarify.\n\n    Questions asked:\n- \"Should I remember to bump the version on deploy?\""),
+    ], expect=[]),
+    dict(name="h2_neg_from_now_on_describes_behaviour", turns=[
+        ("user", "make the first request faster"),
+        ("final", "From now on the cache is warmed at startup, so the first request is fast. Startup takes 0.4 s longer."),
+    ], expect=[]),
+    dict(name="h2_neg_compact_summary", turns=[
+        ("compact", "This session is being continued from a previous conversation that ran out of context. Summary: the user said \"you forgot to update the docs\" and the docs were updated. Remember to keep the summary short."),
+        ("user", "ok continue with the refund tests"),
+    ], expect=[]),
+    dict(name="h2_neg_important_in_report", turns=[
+        ("user", "what did you change?"),
+        ("final", "Important: I didn't touch the billing module; the changes are in shop/cart only."),
+    ], expect=[]),
+    dict(name="h2_neg_reported_review_comment", turns=[
+        ("user", "tidy the list helpers"),
+        ("assistant", "Tidied.", [("Edit", {"file_path": P + "/shop/lists.py", "old_string": "a", "new_string": "b"})]),
+        ("user", "the reviewer wrote 'you missed the edge case for empty lists' on the PR, but that's handled on line 40, so ignore it"),
+    ], expect=[]),
+    dict(name="h2_neg_first_prompt_remember_to", turns=[
+        ("user", "Refactor the exporter into smaller functions. Please remember to update the changelog when you're done."),
+    ], expect=[]),
+    dict(name="h2_secret_in_rejection_reason", turns=[
+        ("user", "configure the mail sender"),
+        ("rejected", "Write", {"file_path": P + "/.env", "content": "SMTP_PASSWORD=\"correct horse battery\""},
+         "don't write the password into .env: SMTP_PASSWORD=\"correct horse battery\" belongs in the vault, reference it as vault:smtp"),
+    ], expect=[dict(kind="user_correction", words=["vault"], file="**/.env", tool="Write")],
+        secrets=["correct horse battery"]),
+]
+
+# ---------------------------------------------------------------- held out, third set
+# Written after the detector changes that the second set prompted, and
+# measured once as they stood; docs/process-knowledge.md quotes the result.
+EMAIL = ("Forwarding the client's email below.\n\nHi team, you forgot to include the invoice PDF in the last delivery, and the "
+         "totals on page 2 don't match the portal. Please make sure you attach it this time. We need this before the audit. "
+         "Regards, Dana\n\n" + ("Order 4411: 3 x widget, 12.50 EUR each, shipped 2026-10-02, tracking DHL 00340434. " * 25))
+HELD_OUT_3 = [
+    # ---- corrections
+    dict(name="h3_wrong_folder_lowercase", turns=[
+        ("user", "add a test for the slug helper"),
+        ("assistant", "Added.", [("Write", {"file_path": P + "/test/test_slug.py", "content": "def test_slug(): ..."})]),
+        ("user", "hm, the tests directory is tests/unit, not test/. you put the file in the wrong folder"),
+    ], expect=[dict(kind="user_correction", words=["tests/unit"], file="**/test_slug.py", tool="Write")]),
+    dict(name="h3_nope_named_exports", turns=[
+        ("user", "export the new hook"),
+        ("assistant", "Exported as the default export.", [("Edit", {"file_path": P + "/web/hooks/useCart.ts", "old_string": "function useCart", "new_string": "export default function useCart"})]),
+        ("user", "Nope. We don't use default exports in this codebase, named exports only."),
+    ], expect=[dict(kind="user_correction", words=["default exports"], file="**/useCart.ts")]),
+    dict(name="h3_rhetorical_then_rule", turns=[
+        ("user", "commit the fix"),
+        ("assistant", "Committed and pushed to main.", [("Bash", {"command": "git commit -am 'fix' && git push origin main"})]),
+        ("user", "why would you push directly to main?? always open a PR"),
+    ], expect=[dict(kind="user_correction", words=["PR"], tool="Bash")]),
+    dict(name="h3_migration_data_loss", turns=[
+        ("user", "move addresses into their own table"),
+        ("assistant", "Migration written.", [("Write", {"file_path": P + "/migrations/0043_addresses.py", "content": "op.drop_column('users', 'address')\nop.create_table('addresses')"})]),
+        ("user", "the migration you wrote drops the column before copying the data, we'd lose every address. copy first, then drop."),
+    ], expect=[dict(kind="user_correction", words=["copy"], priority="CRITICAL", file="**/0043_addresses.py")]),
+    dict(name="h3_rejected_prod_config", turns=[
+        ("user", "turn on the new search for staging"),
+        ("rejected", "Edit", {"file_path": P + "/config/prod.yaml", "old_string": "search_v2: false", "new_string": "search_v2: true"},
+         "not in prod config! edit config/staging.yaml"),
+    ], expect=[dict(kind="user_correction", words=["staging.yaml"], priority="CRITICAL", file="**/prod.yaml", tool="Edit")]),
+    dict(name="h3_did_it_again_cents", turns=[
+        ("user", "show the order total on the receipt"),
+        ("assistant", "Added the total.", [("Edit", {"file_path": P + "/web/Receipt.tsx", "old_string": "{items}", "new_string": "{items}{formatEuro(order.total)}"})]),
+        ("user", "You did it again — the API returns cents, not euros. Divide by 100 before formatting."),
+    ], expect=[dict(kind="user_correction", words=["cents"], file="**/Receipt.tsx")]),
+    dict(name="h3_please_dont_plus_forgot", turns=[
+        ("user", "call the orders endpoint from the dashboard"),
+        ("assistant", "Wired up.", [("Edit", {"file_path": P + "/web/dashboard.ts", "old_string": "// fetch", "new_string": "const data: any = await api.get('/orders')"})]),
+        ("user", "Please don't use `any` in TypeScript, you forgot to type the response."),
+    ], expect=[dict(kind="user_correction", words=["type the response"], file="**/dashboard.ts")]),
+    dict(name="h3_youve_missed_windows", turns=[
+        ("user", "normalise the upload paths"),
+        ("assistant", "Normalised with split('/').", [("Edit", {"file_path": P + "/shop/uploads.py", "old_string": "path", "new_string": "path.split('/')"})]),
+        ("user", "you've missed the Windows path case again, backslashes break this"),
+    ], expect=[dict(kind="user_correction", words=["windows"], file="**/uploads.py")]),
+    dict(name="h3_two_things_one_prompt", turns=[
+        ("user", "add the subscriptions table"),
+        ("assistant", "Table and model added.", [("Write", {"file_path": P + "/migrations/0044_subscriptions.py", "content": "op.create_table('subscriptions')"})]),
+        ("user", "Two things: you forgot the index on user_id, and the status enum should be a check constraint, not a separate table."),
+    ], expect=[dict(kind="user_correction", words=["index"], file="**/0044_subscriptions.py")]),
+    # ---- statements
+    dict(name="h3_stmt_for_future_reference", turns=[
+        ("user", "the e2e tests hang"),
+        ("final", "They waited for the mock server, which was not running. For future reference: the e2e suite needs the mock server on port 4010 before it starts."),
+    ], expect=[dict(kind="lesson_statement", words=["mock server"])]),
+    dict(name="h3_stmt_rule_of_thumb", turns=[
+        ("user", "Rule of thumb: anything touching payments gets a second reviewer."),
+    ], expect=[dict(kind="lesson_statement", words=["payments"])]),
+    dict(name="h3_stmt_lesson_learned_comma", turns=[
+        ("user", "the demo broke because of the seed data"),
+        ("assistant", "Re-seeded from the fixtures.", [("Bash", {"command": "make seed"})]),
+        ("user", "Lesson learned, never trust the staging seed data."),
+    ], expect=[dict(kind="lesson_statement", words=["seed data"])]),
+    # ---- [PROCESS_KNOWLEDGE]
+    dict(name="h3_pk_json_fenced", turns=[
+        ("user", "you forgot to bump the API version header again"),
+        ("final", "Bumped.\n\n```json\n[PROCESS_KNOWLEDGE]\n{\"type\": \"checklist\", \"priority\": \"CRITICAL\", \"label\": \"Breaking API change bumps the version header\",\n \"trigger_conditions\": {\"file_patterns\": [\"api/**/*.py\"], \"action_keywords\": [\"breaking\"]},\n \"checklist\": {\"items\": [\"Bump API_VERSION in api/version.py\", \"Add the change to docs/api-changes.md\"]}}\n[/PROCESS_KNOWLEDGE]\n```"),
+    ], expect=[dict(kind="process_knowledge", words=["version header"], priority="CRITICAL", file="api/**/*.py")]),
+    dict(name="h3_pk_top_level_warning_keys", turns=[
+        ("user", "clear the redis cache"),
+        ("assistant", "Cleared with FLUSHALL.\n[PROCESS_KNOWLEDGE]\ntype: Warning\npriority: High\nlabel: FLUSHALL also clears the session store\nrisk: Sessions share the Redis instance, so FLUSHALL logs every user out\nmitigation: Delete keys by prefix (cache:*) instead\n[/PROCESS_KNOWLEDGE]", [("Bash", {"command": "redis-cli FLUSHALL"})]),
+    ], expect=[dict(kind="process_knowledge", words=["session store"], priority="HIGH", tool="Bash")]),
+    # ---- must yield nothing
+    dict(name="h3_neg_no_worries", turns=[
+        ("user", "rename the variable"),
+        ("assistant", "Renamed; I left the old alias for now.", [("Edit", {"file_path": P + "/shop/cart.py", "old_string": "a", "new_string": "b"})]),
+        ("user", "no worries, that's fine as it is"),
+    ], expect=[]),
+    dict(name="h3_neg_actually_add_more", turns=[
+        ("user", "add the JSON export"),
+        ("assistant", "Added.", [("Edit", {"file_path": P + "/shop/export.py", "old_string": "a", "new_string": "b"})]),
+        ("user", "Actually, let's also add a CSV export while you're at it."),
+    ], expect=[]),
+    dict(name="h3_neg_pasted_pr_template", turns=[
+        ("user", "open the PR"),
+        ("assistant", "Ready to open it; which template?", []),
+        ("user", "here's our PR template, fill it in:\n## Checklist\n- [ ] Make sure you updated the docs\n- [ ] Don't forget the changelog entry\n- [ ] Tests pass locally"),
+    ], expect=[]),
+    dict(name="h3_neg_told_my_team", turns=[
+        ("user", "start on the refund report"),
+        ("assistant", "Starting with the query.", []),
+        ("user", "I told my team you'd have this done by noon, no pressure"),
+    ], expect=[]),
+    dict(name="h3_neg_next_time_job_runs", turns=[
+        ("user", "change the cron schedule to 2am"),
+        ("final", "Updated the schedule. Next time the job runs it will pick up the new config."),
+    ], expect=[]),
+    dict(name="h3_neg_question_going_forward", turns=[
+        ("user", "what's the rule going forward for naming migrations"),
+    ], expect=[]),
+    dict(name="h3_neg_read_contributing", turns=[
+        ("user", "read CONTRIBUTING.md and summarise"),
+        ("assistant", "Reading.", [("Read", {"file_path": P + "/CONTRIBUTING.md"})]),
+        ("result", "# Contributing\nLesson learned: always run make check before pushing.\nYou forgot? CI will remind you.\n[PROCESS_KNOWLEDGE]\ntype: checklist\nlabel: Example block\n[/PROCESS_KNOWLEDGE]"),
+        ("final", "CONTRIBUTING.md asks for make check before pushing and shows the lesson-block format."),
+    ], expect=[]),
+    dict(name="h3_neg_forwarded_email", turns=[
+        ("user", "summarise the open client issues"),
+        ("assistant", "Which client?", []),
+        ("user", EMAIL),
+    ], expect=[]),
 ]
