@@ -243,7 +243,8 @@ def test_fenced_json_block_and_prose_mention():
     text = "Like this:\n```json\n[PROCESS_KNOWLEDGE]\n{\"type\": \"warning\", \"label\": \"x\", \"risk\": \"y\"}\n[/PROCESS_KNOWLEDGE]\n```"
     (fields, error, _body), = markers.find_blocks(text)
     assert error is None and fields["type"] == "warning"
-    (fields, error, _body), = markers.find_blocks("wrap it in [PROCESS_KNOWLEDGE] ... [/PROCESS_KNOWLEDGE] tags")
+    assert markers.find_blocks("wrap it in [PROCESS_KNOWLEDGE] ... [/PROCESS_KNOWLEDGE] tags") == []
+    (fields, error, _body), = markers.find_blocks("[PROCESS_KNOWLEDGE]\nlabel: [unclosed\n[/PROCESS_KNOWLEDGE]")
     assert fields is None and "malformed" in error
 
 
@@ -365,21 +366,64 @@ def test_rejection_reasons():
 
 # ---------------------------------------------------------------- detectors
 
-@pytest.mark.parametrize("prompt", [
-    "add a dark mode toggle to the settings page", "No, that's fine, leave it.", "Actually that looks great, ship it",
-    "the function is pure, not async, so you can call it from anywhere", "Why did you pick SQLite for this? Just curious.",
-    "Why would you need a lock here? I don't see concurrent writers.", "Wait, before that, show me the diff.",
-    "The deploy is on Tuesday, not Monday, so we have time.", "The dashboard is slow, not broken.",
-    "I think the issue is that the worker is a thread, not a process.", "nah, it's ok, the old name works too",
-    "you didn't break anything, the CI failure is a known flake", "I asked you earlier about the cache, any news?",
-    "Actually, let's also add a CSV export while you're at it.", "That's right, the value is in cents.",
+# Everyday prompts (37, written to probe the broader rules for false positives) and pasted or reported text.
+ORDINARY = [
+    'add a dark mode toggle to the settings page',
+    "No, that's fine, leave it.",
+    'Actually that looks great, ship it',
+    'No need to add tests for the prototype.',
+    'the function is pure, not async, so you can call it from anywhere',
+    "It's a draft, not final, so don't worry about the wording yet.",
+    'can you check why the build is slow',
+    'Why did you pick SQLite for this? Just curious.',
+    'why do you think the cache misses? it was fine yesterday',
+    'Wait, before that, show me the diff.',
+    'Stop the dev server please',
+    'Nope, no other changes needed.',
+    'Wrong guess on my part, the bug is in the parser after all. Can you look there?',
+    'run the migrations and tell me what happens',
+    'The endpoint returns JSON, not XML, right?',
+    "Let's use Postgres for this one.",
+    'Hi, can you help me with the release notes?',
+    'I think the issue is that the worker is a thread, not a process.',
+    'ok now make the header sticky',
+    'the test is flaky, not broken; rerun it a few times',
+    "Remember the login bug from yesterday? It's back.",
+    'From now on the API will be versioned, so plan for /v2.',
+    "Next time we meet let's review the roadmap.",
+    'Important: the client demo is on Friday.',
+    'Note: the staging DB was reset this morning.',
+    "Going forward, what's our plan for the mobile app?",
+    'Use the same approach as in orders.py for the refunds.',
+    'please make sure the PR description mentions the ticket',
+    "That's right, the value is in cents.",
+    'That was a good catch, thanks.',
+    'No. 5 on the list is the most important one, start there.',
+    "you didn't break anything, the CI failure is a known flake",
+    'I asked you earlier about the cache, any news?',
+    "nah, it's ok, the old name works too",
+    "Why would you need a lock here? I don't see concurrent writers.",
+    'The deploy is on Tuesday, not Monday, so we have time.',
+    'The dashboard is slow, not broken.',
+]
+PASTED_OR_REPORTED = [
+    "Why would you need a lock here? I don't see concurrent writers.",
+    "Actually, let's also add a CSV export while you're at it.",
     "here's our PR template:\n- [ ] Make sure you updated the docs\n- [ ] Don't forget the changelog",
-    "Forwarding this.\nHi team, you forgot the invoice PDF again.",
-    "tests fail:\nTraceback (most recent call last):\nAssertionError: you forgot to call setup()\nany idea",
+    'Forwarding this.\nHi team, you forgot the invoice PDF again.',
+    'tests fail:\nTraceback (most recent call last):\nAssertionError: you forgot to call setup()\nany idea',
     "the reviewer wrote 'you missed the edge case' but that is handled",
-])
+]
+
+
+@pytest.mark.parametrize("prompt", ORDINARY + PASTED_OR_REPORTED)
 def test_ordinary_prompts_are_not_corrections(prompt):
     assert find_corrections(prompt) == []
+
+
+@pytest.mark.parametrize("prompt", ORDINARY)
+def test_ordinary_prompts_are_not_lesson_statements(prompt):
+    assert find_statements(prompt) == []
 
 
 @pytest.mark.parametrize("prompt,word", [
@@ -496,3 +540,21 @@ def test_merge_occurrence_is_pure_and_same_lesson_is_symmetric():
     assert capture.same_lesson(again, first) == capture.same_lesson(first, again)
     assert capture.merge_occurrence(merged, correction("you forgot marketplace.json", session="s3"))["occurrences"] == 3
     assert not capture.same_lesson({}, {"label": "x"})
+
+
+def test_a_marker_mentioned_in_prose_does_not_swallow_the_block():
+    text = ("I'll record it as a [PROCESS_KNOWLEDGE] block:\n\n[PROCESS_KNOWLEDGE]\ntype: warning\nlabel: FLUSHALL clears sessions\n"
+            "risk: logs everyone out\n[/PROCESS_KNOWLEDGE]")
+    (fields, error, _body), = markers.find_blocks(text)
+    assert error is None and fields["label"] == "FLUSHALL clears sessions"
+
+
+def test_the_skill_example_block_parses_into_a_valid_node():
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "skills", "process-knowledge", "SKILL.md")
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    assert text.startswith("---\nname: process-knowledge\ndescription: ")
+    (node,), problems = capture.extract_lessons([user("bump it"), assistant_text(text)], "", "s", NOW)
+    assert problems == [] and not node_problems(node)
+    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"] and node["priority"] == "HIGH"

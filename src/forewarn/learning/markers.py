@@ -16,7 +16,9 @@ from ..knowledge import PRIORITY_MULTIPLIER
 from ..knowledge import TRIGGER_LISTS as TRIGGER_KEYS
 from . import yamlish
 
-BLOCK = re.compile(r"\[PROCESS_KNOWLEDGE\](.*?)\[/PROCESS_KNOWLEDGE\]", re.S)
+# A block runs from the last opening marker before its closing one: "here is a [PROCESS_KNOWLEDGE] block:" in
+# prose before the real block must not swallow it.
+BLOCK = re.compile(r"\[PROCESS_KNOWLEDGE\]((?:(?!\[PROCESS_KNOWLEDGE\]).)*?)\[/PROCESS_KNOWLEDGE\]", re.S)
 FENCE_LINE = re.compile(r"^\s*(```|~~~)[\w-]*\s*$")
 TYPES = {"checklist": "checklist", "pattern": "pattern", "warning": "warning", "requirement": "requirement",
          "check": "checklist", "rule": "requirement", "constraint": "requirement", "risk": "warning"}
@@ -29,15 +31,18 @@ def _body(raw):
 
 
 def find_blocks(text):
-    """``[(fields dict or None, error or None, raw body)]`` for every block in ``text``."""
+    """``[(fields dict or None, error or None, raw body)]`` for every block in ``text``.
+
+    An empty or one-line body without a colon is the markers named in
+    prose, not a block, and is skipped without an error.
+    """
     found = []
     if not text or "[PROCESS_KNOWLEDGE]" not in text:
         return found
     for match in BLOCK.finditer(text):
         body = _body(match.group(1))
-        if not body.strip():
-            found.append((None, "empty [PROCESS_KNOWLEDGE] block", body))
-            continue
+        if "\n" not in body.strip() and ":" not in body:
+            continue  # "between `[PROCESS_KNOWLEDGE]` and `[/PROCESS_KNOWLEDGE]`": the markers named in prose
         try:
             fields = json.loads(body) if body.lstrip().startswith("{") else yamlish.parse(body)
         except (ValueError, yamlish.YamlError) as exc:
