@@ -6,9 +6,10 @@ accelerator :mod:`_json` that :mod:`json` itself uses is importable on its
 own, so the hooks parse and write JSON through it and fall back to
 :mod:`json` only where the accelerator is missing (alternative interpreters).
 
-Contract: :func:`loads` accepts exactly what ``json.loads`` accepts (strict
-JSON, one value, surrounding white space) and raises :class:`ValueError`
-otherwise; :func:`dumps` writes plain data (dict with string keys, list,
+Contract: :func:`loads` accepts what ``json.loads`` accepts (one value,
+surrounding white space) except the non-standard constants ``NaN`` and
+``Infinity``, and raises :class:`ValueError` otherwise (RecursionError for
+nesting too deep, as ``json.loads`` does); :func:`dumps` writes plain data (dict with string keys, list,
 tuple, str, int, float, bool, None) as compact UTF-8-ready text.
 """
 
@@ -59,6 +60,10 @@ def loads(text):
         value, end = _scan(text, start)
     except StopIteration as exc:
         raise ValueError("not a JSON document") from exc
+    except SystemError as exc:
+        # Python <= 3.11: the accelerator raises its syntax errors through json.decoder, looked up in
+        # sys.modules only; without it (the point of this module) the error becomes a SystemError.
+        raise ValueError("not a JSON document (malformed within a value)") from exc
     while end < length and text[end] in _WS:
         end += 1
     if end != length:
