@@ -99,19 +99,22 @@ def run(event, handler, deadline=0.45, stdin=None, stdout=None):
     out = b""
     armed = _arm(deadline)
     try:
-        data = read_input(stdin)
-        if data is not None:
-            answer = handler(data)
-            if isinstance(answer, dict):
-                out = fastjson.dumps(answer).encode("ascii") if answer else b""
-            elif answer:
-                out = envelope(event, answer)
-    except DeadlineExceeded:
+        try:
+            data = read_input(stdin)
+            if data is not None:
+                answer = handler(data)
+                if isinstance(answer, dict):
+                    out = fastjson.dumps(answer).encode("ascii") if answer else b""
+                elif answer:
+                    out = envelope(event, answer)
+        except DeadlineExceeded:
+            raise
+        except BaseException as exc:  # fail open, even on SystemExit(2), which would block the tool call
+            out = b""
+            log(event, "error: %s: %s" % (type(exc).__name__, exc))
+    except DeadlineExceeded:  # outside the handler above: the alarm may also fire while it logs
         out = b""
         log(event, "internal deadline of %.2fs reached; no output" % deadline)
-    except Exception as exc:  # fail open: advise or stay silent, never break a session
-        out = b""
-        log(event, "error: %s: %s" % (type(exc).__name__, exc))
     finally:
         if armed:
             _disarm()
@@ -126,10 +129,12 @@ def run(event, handler, deadline=0.45, stdin=None, stdout=None):
 
 
 def main(event, handler, deadline=0.45):
-    """Entry-point helper: :func:`run` then exit 0 without running interpreter clean-up twice."""
-    code = run(event, handler, deadline)
+    """Entry-point helper: :func:`run`, then exit 0 whatever happened, skipping interpreter clean-up."""
     try:
-        sys.stdout.flush()
-    except Exception:
-        pass
-    os._exit(code)
+        run(event, handler, deadline)
+    finally:
+        try:
+            sys.stdout.flush()
+        except Exception:
+            pass
+        os._exit(0)
