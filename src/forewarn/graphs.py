@@ -81,7 +81,8 @@ def update_graph(path, mutate, timeout=5.0):
     def apply(current):
         doc = empty_graph() if current is None else check_shape(current, path)
         doc.setdefault("nodes", [])
-        doc.setdefault("links", [])
+        if "edges" not in doc:  # NetworkX writes "edges" when asked to: do not add an empty "links" beside it
+            doc.setdefault("links", [])
         result = mutate(doc)
         return doc, result
 
