@@ -69,10 +69,10 @@ def problems(node):
         if field in node and node[field] is not None and not isinstance(node[field], str):
             found.append("%s: must be a string" % field)
     ptype = node.get("process_type")
-    if ptype not in PROCESS_TYPES:
+    if not isinstance(ptype, str) or ptype not in PROCESS_TYPES:  # a list or object is unhashable: test the type first
         found.append("process_type: must be one of %s, not %r" % ("|".join(PROCESS_TYPES), ptype))
     priority = node.get("priority", "MEDIUM")
-    if priority not in PRIORITY_MULTIPLIER:
+    if not isinstance(priority, str) or priority not in PRIORITY_MULTIPLIER:
         found.append("priority: must be one of CRITICAL|HIGH|MEDIUM|LOW, not %r" % (priority,))
     status = node.get("status")
     if status is not None and status not in STATUSES:
@@ -101,7 +101,7 @@ def problems(node):
     evidence = node.get("evidence")
     if evidence is not None and not isinstance(evidence, (list, str)):
         found.append("evidence: must be a list or a string")
-    if ptype in CONTENT_FIELDS:
+    if isinstance(ptype, str) and ptype in CONTENT_FIELDS:
         block = node.get(ptype)
         if not isinstance(block, dict):
             found.append("%s: a %s node needs a %s object" % (ptype, ptype, ptype))
