@@ -55,8 +55,9 @@ def fence(heading, texts, budget):
     """Join rendered items under ``heading`` inside the fence, at most ``budget`` characters.
 
     Items are kept whole while they fit; the first that does not fit is cut
-    at a line boundary (or character boundary) with a marker, and the rest
-    are dropped.  Returns "" if not even the first item's first line fits.
+    after its last whole line that fits, with a marker (dropped if not even
+    its first line fits), and the rest are dropped.  Returns "" if not even
+    the first item's first line fits.
     """
     head = heading + "\n" + OPEN_TAG + "\n"
     tail = "\n" + CLOSE_TAG
@@ -70,13 +71,9 @@ def fence(heading, texts, budget):
             room -= need
             continue
         marker = "\n[... cut to fit the budget]"
-        cut_room = room - len(sep) - len(marker)
-        if cut_room >= 40:
-            cut = text[:cut_room]
-            newline = cut.rfind("\n")
-            if newline > 0:
-                cut = cut[:newline]
-            parts.append(sep + cut + marker)
+        newline = text.rfind("\n", 0, max(0, room - len(sep) - len(marker)) + 1)
+        if newline > 0:  # whole lines only: the first line (priority, label, id) is never cut
+            parts.append(sep + text[:newline] + marker)
         break
     if not parts:
         return ""
