@@ -138,6 +138,10 @@ def _parse(handle):
         raise CorruptIndex("not a forewarn index of format %d" % FORMAT)
     length = int.from_bytes(prefix[8:12], "little")
     crc = int.from_bytes(prefix[12:16], "little")
+    # read() allocates what it is asked for: a damaged length must not ask for gigabytes
+    if length > handle.seek(0, 2) - _PREFIX:
+        raise CorruptIndex("header length beyond the end of the file")
+    handle.seek(_PREFIX)
     blob = handle.read(length)
     if len(blob) != length or (binascii.crc32(blob) & 0xFFFFFFFF) != crc:
         raise CorruptIndex("header corrupt")
