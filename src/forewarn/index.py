@@ -222,7 +222,24 @@ def open_fresh(root, rebuild=True, inline_limit=None):
     from .index_build import build_bytes, store
 
     blob = build_bytes(root, sources)
-    store(path, blob)
+    stored = store(path, blob)
     import io
 
-    return _parse(io.BytesIO(blob)), "rebuilt"
+    idx = _parse(io.BytesIO(blob))
+    _log_rebuild(root, idx.header, stored, path)
+    return idx, "rebuilt"
+
+
+def _log_rebuild(root, header, stored, path):
+    """One hook-log line when a rebuild met what the hooks cannot use (``doctor`` reads the header's list)."""
+    reasons = ["%s: %s" % (node, text) if node else text for _file, node, text in header["problems"][:3]]
+    skipped = []
+    paths.scan_graph_files(paths.graph_dirs(root), skipped)
+    reasons.extend(skipped[:3])
+    if not stored:
+        reasons.append("cannot write %s; the index is built in memory on every call" % path)
+    if reasons:
+        from .log import log
+
+        count = header["problem_count"] + len(skipped) + (not stored)
+        log("index", "rebuilt for %s with %d problem(s): %s" % (root, count, " | ".join(reasons)))

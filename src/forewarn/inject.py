@@ -12,6 +12,8 @@ the index, so they are never injected.
 
 import os
 
+from .log import log
+
 # Tools that change nothing: no knowledge is injected before them.  Kept here,
 # not in toolcall, so a read-only call leaves before importing anything else.
 READ_ONLY_TOOLS = frozenset(
@@ -45,13 +47,17 @@ def handle(data):
     if disabled():
         return None
     tool = data.get("tool_name")
-    if not isinstance(tool, str) or not tool or tool in READ_ONLY_TOOLS:
+    if not isinstance(tool, str) or not tool:
+        log("PreToolUse", "input has no tool_name string (%s); nothing to decide" % type(tool).__name__)
+        return None
+    if tool in READ_ONLY_TOOLS:
         return None
     # Imported here, not at the top: a read-only call leaves before paying for them.
     from . import index, paths, trace
     from .toolcall import ToolCall
 
     root = paths.project_root(data.get("cwd"))
+    _log_odd_input(data, root)
     call = ToolCall(data, root)
     idx, state = index.open_fresh(root, inline_limit=index.INLINE_BUILD_LIMIT)
     if idx is None:
@@ -62,8 +68,6 @@ def handle(data):
     try:
         return _decide(data, call, idx, state, root)
     except index.CorruptIndex as exc:  # a bucket or text failed its CRC: rebuild once, then decide
-        from .log import log
-
         log("PreToolUse", "index unusable (%s); rebuilding" % exc)
         idx.close()
         index.discard(root)
@@ -73,6 +77,18 @@ def handle(data):
         return _decide(data, call, idx, state, root)
     finally:
         idx.close()
+
+
+def _log_odd_input(data, root):
+    """A log line for an input the decision can use only in part (it goes on with what it has)."""
+    odd = []
+    tool_input = data.get("tool_input")
+    if not isinstance(tool_input, dict):
+        odd.append("tool_input is a %s, not an object" % type(tool_input).__name__)
+    if root is None:
+        odd.append("no project folder (cwd %r); only the user's graphs are searched" % (data.get("cwd"),))
+    if odd:
+        log("PreToolUse", "; ".join(odd))
 
 
 def _decide(data, call, idx, state, root):

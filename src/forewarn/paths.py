@@ -82,18 +82,25 @@ def data_dir():
     return os.path.join(base, PLUGIN_DATA_NAMES[0])
 
 
-def scan_graph_files(dirs):
+def scan_graph_files(dirs, skipped=None):
     """Every ``*.json`` graph file in ``dirs`` as ``(path, mtime_ns, size)``, sorted per folder.
 
     The triples are the freshness key of the compiled index: any change of
     content, a new file or a removed file changes the list.  Unreadable
-    folders are skipped.
+    folders and entries that are not regular files (a folder or a FIFO
+    named ``x.json``) are skipped; if ``skipped`` is a list, a
+    ``"<path>: <reason>"`` line is appended to it for each (a missing
+    folder is not one).
     """
     found = []
     for folder in dirs:
         try:
             entries = list(os.scandir(folder))
-        except OSError:
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            if skipped is not None:
+                skipped.append("%s: cannot list (%s)" % (folder, exc.strerror or exc))
             continue
         batch = []
         for entry in entries:
@@ -102,9 +109,13 @@ def scan_graph_files(dirs):
                 continue
             try:
                 st = entry.stat()
-            except OSError:
+            except OSError as exc:
+                if skipped is not None:
+                    skipped.append("%s: cannot stat (%s)" % (entry.path, exc.strerror or exc))
                 continue
             if (st.st_mode & 0o170000) != 0o100000:  # regular files only
+                if skipped is not None:
+                    skipped.append("%s: not a regular file" % entry.path)
                 continue
             batch.append((entry.path, st.st_mtime_ns, st.st_size))
         batch.sort()
