@@ -172,3 +172,136 @@ def test_sweep_removes_indexes_of_abandoned_projects(root):
     assert index.sweep(now=time.time()) == 0 and os.path.exists(path)
     assert index.sweep(now=time.time() + 31 * 86400) >= 1 and not os.path.exists(path)
     assert open_ids(root)[:2] == (["a"], "rebuilt")
+
+
+def test_header_length_beyond_the_file_is_refused_before_reading(root):
+    write(root, [node("a")])
+    open_ids(root)
+    path = index.index_file(str(root))
+    blob = bytearray(open(path, "rb").read())
+    blob[8:12] = (0xFFFFFF00).to_bytes(4, "little")  # a header of ~4 GiB: read() would try to allocate it
+    open(path, "wb").write(bytes(blob))
+    with pytest.raises(index.CorruptIndex, match="header length beyond the end of the file"):
+        index.open_index_file(path)
+    assert open_ids(root)[:2] == (["a"], "rebuilt")
+
+
+def test_every_bucket_and_text_is_whole_and_every_item_is_reachable(root):
+    nodes = [node("n%d" % i, priority=p) for i, p in enumerate(["CRITICAL", "HIGH", "MEDIUM", "LOW"] * 5)]
+    nodes[3]["trigger_conditions"] = {"action_keywords": ["deploy now"]}  # keywords only: bucket "k"
+    nodes[4]["trigger_conditions"] = {"tool_names": ["mcp__x__*"]}
+    write(root, nodes)
+    idx, _state = index.open_fresh(str(root))
+    try:
+        for key in idx.header["buckets"]:
+            assert idx.bucket(key)
+        records = idx.all_records()
+        assert sorted(r[index.R_ID] for r in records) == sorted(n["id"] for n in nodes)
+        assert all(idx.text(r).startswith("[") for r in records)
+        assert idx.bucket("no such bucket") == ()
+    finally:
+        idx.close()
+
+
+def test_without_rebuild_a_stale_or_missing_index_is_not_returned(root):
+    assert index.open_fresh(str(root), rebuild=False) == (None, "stale")
+    write(root, [node("a")])
+    open_ids(root)
+    idx, state = index.open_fresh(str(root), rebuild=False)
+    assert state == "fresh"
+    idx.close()
+    write(root, [node("a"), node("b")])
+    assert index.open_fresh(str(root), rebuild=False) == (None, "stale")
+
+
+def test_no_project_root_uses_the_users_graphs(root, tmp_path):
+    (tmp_path / "user").mkdir()
+    (tmp_path / "user" / "u.json").write_text(json.dumps({"nodes": [node("mine")]}))
+    idx, state = index.open_fresh(None)
+    assert state == "rebuilt" and [r[index.R_ID] for r in idx.all_records()] == ["mine"]
+    idx.close()
+
+
+def log_lines(tmp_path):
+    path = tmp_path / "data" / "forewarn.log"
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def test_a_rebuild_logs_what_the_hooks_cannot_use(root, tmp_path):
+    write(root, [node("a")])
+    open_ids(root)
+    assert log_lines(tmp_path) == []  # nothing to report, nothing logged
+    bad = node("bad")
+    bad["priority"] = "URGENT"
+    write(root, [node("a"), bad])
+    (root / ".claude" / "graphs" / "broken.json").write_text("{")
+    os.mkfifo(root / ".claude" / "graphs" / "pipe.json")
+    open_ids(root)
+    (line,) = log_lines(tmp_path)
+    assert " index rebuilt for %s with 3 problem(s): " % root in line
+    assert "broken.json: not valid JSON" in line and "bad: priority" in line and "pipe.json: not a regular file" in line
+    open_ids(root)
+    assert len(log_lines(tmp_path)) == 1  # fresh: not logged again
+
+
+def test_scan_reports_what_it_skips(tmp_path):
+    from forewarn import paths
+
+    folder = tmp_path / "graphs"
+    folder.mkdir()
+    (folder / "good.json").write_text("{}")
+    (folder / "dir.json").mkdir()
+    (folder / "link.json").symlink_to(tmp_path / "nowhere")
+    (folder / ".hidden.json").write_text("{}")
+    (folder / "notes.txt").write_text("")
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    skipped = []
+    found = paths.scan_graph_files([str(folder), str(not_a_folder), str(tmp_path / "missing")], skipped)
+    assert [os.path.basename(p) for p, _m, _s in found] == ["good.json"]
+    assert sorted(s.split(": ", 1)[1] for s in skipped) == ["cannot list (Not a directory)", "cannot stat (No such file or directory)", "not a regular file"]
+    assert paths.scan_graph_files([str(folder)]) == found  # without a list: the same answer, nothing reported
+
+
+# --- settings: defaults, the project's file, environment overrides (stored in the index) ----------------------------
+
+
+@pytest.mark.parametrize("key, value, expected", [
+    ("threshold", 0.5, 0.5), ("threshold", "0.9", 0.9), ("threshold", " 1 ", 1.0), ("threshold", 0, 0.0),
+    ("threshold", -0.1, None), ("threshold", 10.5, None), ("threshold", "nan", None), ("threshold", "inf", None),
+    ("threshold", True, None), ("threshold", None, None), ("threshold", [1], None), ("threshold", "high", None),
+    ("top_k", 5, 5), ("top_k", "2", 2), ("top_k", 0, None), ("top_k", 11, None), ("top_k", "2.5", None), ("top_k", False, None),
+    ("max_chars", 200, 200), ("max_chars", 199, None), ("max_chars", 8000, 8000), ("max_chars", "1e3", None),
+    ("context_bytes", 0, 0), ("context_bytes", 1 << 20, 1 << 20), ("context_bytes", (1 << 20) + 1, None),
+])
+def test_setting_coercion(key, value, expected):
+    from forewarn import config
+
+    assert config._coerce(key, value) == expected
+
+
+def test_project_settings_file(root):
+    from forewarn import config
+
+    assert config.load_file_config(str(root)) == (config.DEFAULTS, [])
+    path = root / ".claude" / "forewarn.json"
+    path.write_text(json.dumps({"threshold": 0.9, "top_k": 99, "colour": "blue", "max_chars": True}))
+    settings, notes = config.load_file_config(str(root))
+    assert settings == dict(config.DEFAULTS, threshold=0.9)
+    assert len(notes) == 3 and any("unknown setting 'colour'" in n for n in notes) and any("top_k=99 out of range" in n for n in notes)
+    for text, why in (("{", "ignored ("), ("[1]", "ignored (not an object)")):
+        path.write_text(text)
+        settings, notes = config.load_file_config(str(root))
+        assert settings == config.DEFAULTS and why in notes[0]
+
+
+def test_environment_overrides_what_the_index_stored(monkeypatch):
+    from forewarn import config
+
+    stored = dict(config.DEFAULTS, threshold=0.9, top_k=2)
+    assert config.effective(stored) == stored
+    monkeypatch.setenv("FOREWARN_THRESHOLD", "0.3")
+    monkeypatch.setenv("FOREWARN_TOP_K", "many")  # invalid: the stored value stays
+    monkeypatch.setenv("FOREWARN_MAX_CHARS", "")
+    assert config.effective(stored) == dict(stored, threshold=0.3)
+    assert config.effective(None)["top_k"] == config.DEFAULTS["top_k"]
