@@ -6,6 +6,11 @@ space on each side.  A keyword matches when its folded form (also padded)
 occurs in the folded text, so ``"version"`` matches ``"Bump the version."``
 but not ``"versioning"``, and ``"package.json"`` matches ``"package.json"``
 and ``"package json"`` alike.
+
+In a shell command the words of a keyword may also be apart, in order,
+within one simple command (:func:`in_command`): shell flags and arguments
+go anywhere, so ``"push --force"`` matches ``git push origin main --force``
+and ``"terraform destroy"`` matches ``terraform -chdir=infra destroy``.
 """
 
 _PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
@@ -28,4 +33,31 @@ def any_in(folded_keywords, folded_text):
     for keyword in folded_keywords:
         if keyword in folded_text:
             return keyword
+    return None
+
+
+def in_command(folded_keyword, words):
+    """True if the keyword is, in order, made of whole shell words of one simple command.
+
+    ``words`` are that command's shell words, each folded on its own (so
+    ``--force`` is ``" force "`` and ``feature/f`` is ``" feature f "``);
+    other words may come between the keyword's, but a keyword word never
+    matches part of a shell word: ``"push -f"`` does not match
+    ``git push origin feature/f``.
+    """
+    rest = folded_keyword
+    for word in words:
+        if rest.startswith(word):
+            rest = rest[len(word) - 1 :]
+            if rest == " ":
+                return True
+    return False
+
+
+def any_in_command(folded_keywords, commands):
+    """The first folded keyword found by :func:`in_command` in any of ``commands``, or None."""
+    for keyword in folded_keywords:
+        for words in commands:
+            if in_command(keyword, words):
+                return keyword
     return None

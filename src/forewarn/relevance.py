@@ -5,8 +5,9 @@ The formula is the original design's:
     score = (0.40·tool + 0.40·file + 0.10·action + 0.10·context) × multiplier
 
 with each term 0 or 1 (tool named; a file pattern matches a path of the
-call; an action keyword occurs in the tool input; a context keyword occurs
-in the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
+call; an action keyword occurs in the tool input, or in a shell command with
+its words in order among that command's words; a context keyword occurs in
+the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
 CRITICAL/HIGH/MEDIUM/LOW.  Four gates remove the formula's noise
 (docs/relevance.md has the measurements):
 
@@ -33,7 +34,7 @@ through a callable only when a context keyword could change a decision.
 
 from .globs import extension, match_any
 from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_TOOLS
-from .keywords import any_in
+from .keywords import any_in, any_in_command
 
 W_TOOL = 0.40  # the call's tool is one the item names
 W_FILE = 0.40  # a path of the call matches one of the item's file patterns
@@ -146,6 +147,8 @@ def score(record, call, threshold, conversation, always_context=False):
     mult = record[R_MULT]
     if record[R_ACTION]:
         v.action = any_in(record[R_ACTION], call.folded_text())
+        if v.action is None and call.commands():  # flags and arguments may sit between a keyword's words
+            v.action = any_in_command(record[R_ACTION], call.commands())
     base = W_TOOL * v.tool + W_FILE * v.file + W_ACTION * (v.action is not None)
     # specificity gate: an item that names files or keywords must match one of them
     unspecific = bool(patterns or record[R_ACTION] or record[R_CONTEXT]) and not v.file and v.action is None

@@ -5,6 +5,8 @@ without raising; missing or mistyped fields simply contribute nothing.
 Paths are made relative to the project root with ``/`` separators
 (absolute, ``./``, ``..``, Windows ``C:\\x\\y`` and paths outside the
 project all handled) and split into segments for :mod:`forewarn.globs`.
+A shell ``command`` is also split into simple commands of folded shell
+words (:meth:`ToolCall.commands`) for :func:`forewarn.keywords.in_command`.
 """
 
 import posixpath
@@ -22,6 +24,7 @@ FILE_KEYS = ("file_path", "notebook_path", "path")
 TEXT_KEYS = ("command", "description", "content", "new_string", "prompt", "query", "title", "body", "new_source")
 MAX_TEXT_CHARS = 64 * 1024
 MAX_BASH_TOKENS = 64
+COMMAND_SEPARATORS = ("&&", "||", ";", "|", "\n")  # between simple commands
 
 
 def normalise_path(path, cwd, root):
@@ -63,7 +66,7 @@ def normalise_path(path, cwd, root):
 class ToolCall:
     """One tool call: ``tool``, lookup names, ``paths`` (segment lists), ``file_bearing``."""
 
-    __slots__ = ("tool", "names", "paths", "file_bearing", "display_path", "_input", "_text", "_wordless")
+    __slots__ = ("tool", "names", "paths", "file_bearing", "display_path", "_input", "_text", "_wordless", "_commands")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -74,6 +77,7 @@ class ToolCall:
         self._input = tool_input if isinstance(tool_input, dict) else {}
         self._text = None
         self._wordless = False
+        self._commands = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
         self.paths = []
         self.display_path = ""
@@ -126,6 +130,23 @@ class ToolCall:
             self._text = fold("\n".join(chunks))
         return self._text
 
+    def commands(self):
+        """The ``command`` input's simple commands, each a list of its shell words folded one by one.
+
+        Empty when the input has no ``command`` string; bounded like :meth:`folded_text`.
+        """
+        if self._commands is None:
+            command = self._input.get("command")
+            self._commands = []
+            if isinstance(command, str):
+                command = command[:MAX_TEXT_CHARS]
+                for separator in COMMAND_SEPARATORS:
+                    command = command.replace(separator, "\n")
+                for line in command.split("\n"):
+                    words = [w for w in (fold(word) for word in line.split()) if w.strip()]
+                    if words:
+                        self._commands.append(words)
+        return self._commands
 
     def words(self):
         """The distinct folded words of the tool input (a set)."""

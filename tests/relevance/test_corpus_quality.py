@@ -318,12 +318,12 @@ def test_development_corpus_meets_the_targets(results):
 def test_blind_corpora_do_not_regress(results):
     """The calls labelled after the rule was designed: never worse than docs/relevance.md reports."""
     ledger = results["ledger", "calls.jsonl"][0][1]
-    assert ledger["critical"][0] >= 34 and ledger["hits"] >= 79 and ledger["injected"] - ledger["hits"] <= 17
+    assert ledger["critical"][0] >= 37 and ledger["hits"] >= 82 and ledger["injected"] - ledger["hits"] <= 18
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 8 and held_out["hits"] >= 14 and held_out["injected"] - held_out["hits"] <= 2
 
 
-@pytest.mark.xfail(strict=True, reason="not met on the blind corpus (CRITICAL recall 34/47, 17 of 96 injected items "
+@pytest.mark.xfail(strict=True, reason="not met on the blind corpus (CRITICAL recall 37/47, 18 of 100 injected items "
                    "irrelevant): docs/relevance.md says which calls and why")
 def test_blind_corpus_meets_the_issue_targets(results):
     """The issue's targets on the blind corpus: CRITICAL recall 100 %, under 10 % of injected items irrelevant."""
