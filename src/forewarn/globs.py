@@ -7,11 +7,17 @@ which the tests use as the oracle):
   (``plugin.json`` is ``**/plugin.json``); any other slash anchors it to the
   project root (a leading slash is dropped);
 * ``*`` and ``?`` do not cross ``/``; ``[abc]``, ``[a-z]``, ``[!a]`` are
-  character classes; a backslash escapes the next character;
+  character classes (an unclosed ``[`` is an error: git would match
+  nothing); a backslash escapes the next character;
 * ``**`` as a whole segment matches zero or more folders; elsewhere it is ``*``;
 * a pattern that matches a folder matches everything below it; a trailing
   slash matches folders only;
-* ``!pattern`` negates: in a list, the last pattern that matches decides.
+* ``!pattern`` negates: in a list, the last pattern that matches decides,
+  even below a folder an earlier pattern matched (git cannot re-include a
+  file whose folder is excluded; a trigger can);
+* two additions for authors: ``./x`` means ``/x`` (the project root), and
+  leading white space is dropped like trailing white space (an escaped
+  trailing space, ``\\ ``, is kept, as in git).
 
 A compiled pattern is plain tuples and strings so the index can store it
 with :mod:`marshal`; :func:`match_any` is what the hot path calls.
@@ -44,10 +50,8 @@ def _compile_segment(seg):
         if c in "*?[":
             if c == "[":
                 end = _class_end(seg, i)
-                if end < 0:  # git treats an unclosed '[' as a literal
-                    literal.append(c)
-                    i += 1
-                    continue
+                if end < 0:  # git's wildmatch matches nothing then; say so instead
+                    raise GlobError("unclosed '[' (write \\[ for a literal bracket)")
             if literal:
                 tokens.append("".join(literal))
                 literal = []
@@ -133,13 +137,15 @@ def _compile(pattern):
     if not isinstance(pattern, str):
         raise GlobError("pattern is not a string")
     pat = pattern.strip()
+    if pattern != pattern.rstrip() and (len(pat) - len(pat.rstrip("\\"))) % 2:
+        pat += " "  # an odd run of backslashes escapes the first trailing space, as in git
     if not pat or pat.startswith("#"):
         raise GlobError("empty pattern")
     negated = pat.startswith("!")
     if negated:
         pat = pat[1:]
-    if pat.startswith("./"):
-        pat = pat[2:]
+    if pat.startswith("./"):  # not git syntax, but what an author means: relative to the project root
+        pat = "/" + pat[2:]
     dir_only = pat.endswith("/")
     pat = pat.rstrip("/")
     if not pat:
