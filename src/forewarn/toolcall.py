@@ -9,6 +9,7 @@ A shell ``command`` is also split into simple commands of folded shell
 words (:meth:`ToolCall.commands`) for :func:`forewarn.keywords.in_command`.
 """
 
+import os
 import posixpath
 
 from .keywords import fold
@@ -36,7 +37,12 @@ def normalise_path(path, cwd, root):
     """
     if not isinstance(path, str) or not path.strip():
         return [], False
-    path = path.strip().replace("\\", "/")
+    path = path.strip()
+    if path.startswith("~"):  # the user's home (in a shell command), never the working folder
+        path = os.path.expanduser(path)
+        if path.startswith("~"):
+            return [p for p in path.replace("\\", "/").split("/")[1:] if p and p != "."], True
+    path = path.replace("\\", "/")
     base = (cwd or root or "").replace("\\", "/")
     drive = ""
     if len(path) > 1 and path[1] == ":":
@@ -160,7 +166,8 @@ class ToolCall:
 
 
 def _path_tokens(command):
-    """Words of a shell command that look like paths (contain ``/`` or a dot), flags and URLs dropped."""
+    """Words of a shell command that look like paths (contain ``/`` or a dot, ``.env`` too, not a
+    sentence's final one), flags, URLs, variables and version numbers dropped."""
     found = []
     for word in command.replace(";", " ").replace("|", " ").replace("&", " ").replace(">", " ").replace("<", " ").split()[:MAX_BASH_TOKENS]:
         word = word.strip("'\"`()")
@@ -171,6 +178,6 @@ def _path_tokens(command):
             word = word[eq + 1 :].strip("'\"")
         if not word or "://" in word or word.startswith("$"):
             continue
-        if "/" in word or ("." in word.strip(".") and not word.replace(".", "").isdigit()):
+        if "/" in word or ("." in word.rstrip(".") and not word.replace(".", "").isdigit()):
             found.append(word)
     return found
