@@ -1,101 +1,280 @@
-"""Each term, gate and tie-break of forewarn.relevance, on hand-made index records."""
+"""forewarn.relevance: each term, each gate, the multipliers, the threshold's edge, ranking, and when the
+conversation is read.  Records are built by the index builder from real node dicts; ranking and candidate
+selection run on a real index compiled in a temporary project."""
+
+import itertools
+import json
 
 import pytest
 
-from forewarn import globs, knowledge, relevance
-from forewarn.keywords import fold_keyword
+from forewarn import index, index_build, knowledge, relevance
 from forewarn.toolcall import ToolCall
+from support import isolated_project
 
 ROOT = "/p"
 
 
-def record(no, priority="MEDIUM", tools=(), files=(), actions=(), context=(), node_id=None):
-    mult = knowledge.PRIORITY_MULTIPLIER[priority]
-    best = (0.4 * bool(tools) + 0.4 * bool(files) + 0.1 * bool(actions) + 0.1 * bool(context)) * mult
-    return (no, node_id or "n%d" % no, mult, knowledge.PRIORITY_RANK[priority], tuple(t.lower() for t in tools),
-            tuple(globs.compile_glob(f) for f in files), tuple(fold_keyword(a) for a in actions),
-            tuple(fold_keyword(c) for c in context), (0, 0, 0), "label", "src", best, best)
+def node(node_id="n", priority="MEDIUM", tools=(), files=(), actions=(), context=()):
+    return {"id": node_id, "type": "Concept", "label": node_id, "process_type": "requirement", "priority": priority,
+            "trigger_conditions": {"tool_names": list(tools), "file_patterns": list(files),
+                                   "action_keywords": list(actions), "context_keywords": list(context)},
+            "requirement": {"constraint": "text of " + node_id}}
+
+
+def record(*args, **kwargs):
+    return index_build._record(0, node(*args, **kwargs), (0, 0, 0), "test.json")
 
 
 def write(path, content=""):
     return ToolCall({"tool_name": "Write", "tool_input": {"file_path": ROOT + "/" + path, "content": content}}, ROOT)
 
 
-def bash(command):
-    return ToolCall({"tool_name": "Bash", "tool_input": {"command": command}}, ROOT)
+def edit(path, new, old="x", tool="Edit"):
+    return ToolCall({"tool_name": tool, "tool_input": {"file_path": ROOT + "/" + path, "old_string": old, "new_string": new}}, ROOT)
+
+
+def bash(command, description=""):
+    return ToolCall({"tool_name": "Bash", "tool_input": {"command": command, "description": description}}, ROOT)
+
+
+def tool(name, **tool_input):
+    return ToolCall({"tool_name": name, "tool_input": tool_input}, ROOT)
 
 
 def never():
     raise AssertionError("the conversation was read although it could not decide anything")
 
 
-def test_weights_and_multipliers():
-    v = relevance.score(record(1, "HIGH", ["Write"], ["**/a.json"], ["bump"]), write("x/a.json", "bump it"), 0.7, never)
-    assert v.tool and v.file and v.action == " bump " and v.score == pytest.approx((0.4 + 0.4 + 0.1) * 1.5)
-    assert v.eligible
+def talk(text):
+    """A conversation callable that records how often it is read."""
+    def conversation():
+        conversation.reads += 1
+        return " " + text + " "
+    conversation.reads = 0
+    return conversation
 
 
-@pytest.mark.parametrize("priority,eligible", [("CRITICAL", True), ("HIGH", True), ("MEDIUM", True), ("LOW", False)])
-def test_threshold_by_priority_for_tool_and_file(priority, eligible):
-    v = relevance.score(record(1, priority, ["Write"], ["**/a.json"]), write("a.json"), 0.7, never)
-    assert v.eligible is eligible
+def score(rec, call, conversation=never, threshold=0.7, **kw):
+    return relevance.score(rec, call, threshold, conversation, **kw)
 
 
-def test_exactly_at_threshold_is_injected():
-    v = relevance.score(record(1, "MEDIUM", ["Write"], ["**/a.json"]), write("a.json"), 0.8, never)
-    assert v.score == 0.8 and v.eligible
+# --- the terms ------------------------------------------------------------------------------------------------
+
+def test_all_four_terms_and_the_weights():
+    rec = record(priority="MEDIUM", tools=["Write"], files=["**/a.json"], actions=["bump"], context=["release"])
+    v = score(rec, write("x/a.json", "bump it"), talk("the release"), threshold=2.0)  # unreachable: context decides nothing
+    assert (v.tool, v.file, v.action, v.context) == (True, True, " bump ", None)
+    assert v.score == pytest.approx(0.9)
+    v = score(rec, write("x/a.json", "bump it"), talk("the release"), always_context=True)
+    assert v.context == " release " and v.score == pytest.approx(1.0)
+    assert v.terms() == {"tool": 1, "file": 1, "action": "bump", "context": "release"}
 
 
-def test_tool_gate_file_gate_action_gate_specificity_gate():
-    assert relevance.score(record(1, "CRITICAL", ["Edit"], ["**/a.json"]), write("a.json"), 0.7, never).gate.startswith("tool ")
-    assert relevance.score(record(1, "CRITICAL", ["Write"], ["**/a.json"]), write("README.md"), 0.7, never).gate.startswith("path ")
-    assert "action keywords" in relevance.score(record(1, "CRITICAL", ["Write"], ["**/a.json"], ["version"]), write("a.json", "name"), 0.7, never).gate
-    assert "none of its file patterns" in relevance.score(record(1, "CRITICAL", ["Bash"], ["migrations/**"]), bash("ls"), 0.7, never).gate
-    assert relevance.score(record(1, "CRITICAL", ["Bash"]), bash("ls"), 0.7, never).eligible  # tools only: the tool decides
+@pytest.mark.parametrize("tools,call,hit", [
+    (["Edit"], edit("a", "x", tool="MultiEdit"), True),  # Edit covers MultiEdit and NotebookEdit
+    (["Edit"], tool("NotebookEdit", notebook_path=ROOT + "/n.ipynb"), True),
+    (["MultiEdit"], edit("a", "x"), False),  # but not the other way round
+    (["Bash"], tool("PowerShell", command="ls"), True),
+    (["Task"], tool("Agent", prompt="x"), True),
+    (["Agent"], tool("Task", prompt="x"), True),
+    (["mcp__github__*"], tool("mcp__github__create_issue"), True),
+    (["mcp__github__*"], tool("mcp__gitlab__create_issue"), False),
+    (["mcp__github__merge_pull_request"], tool("mcp__github__merge_pull_request"), True),
+    (["write"], write("a"), True),  # names ignore case
+])
+def test_tool_term(tools, call, hit):
+    assert score(record(priority="CRITICAL", tools=tools), call).tool is hit
 
 
-def test_wordless_edit_passes_the_action_gate():
-    call = ToolCall({"tool_name": "Edit", "tool_input": {"file_path": ROOT + "/a.json", "old_string": "1.0", "new_string": "1.1"}}, ROOT)
-    assert relevance.score(record(1, "CRITICAL", ["Edit"], ["**/a.json"], ["version"]), call, 0.7, never).eligible
+def test_file_term_uses_project_relative_paths_and_negations():
+    rec = record(priority="HIGH", tools=["Write"], files=["admin/src/**/*.tsx", "!admin/src/**/*.test.tsx"])
+    assert score(rec, write("admin/src/pages/Home.tsx")).file
+    assert not score(rec, write("admin/src/pages/Home.test.tsx")).file
+    outside = ToolCall({"tool_name": "Write", "tool_input": {"file_path": "/elsewhere/admin/src/a.tsx"}}, ROOT)
+    assert not score(rec, outside).file  # an anchored pattern never matches outside the project
+    anywhere = record(priority="HIGH", tools=["Write"], files=["**/plugin.json"])
+    assert score(anywhere, ToolCall({"tool_name": "Write", "tool_input": {"file_path": "/tmp/x/plugin.json"}}, ROOT)).file
+    assert score(record(priority="HIGH", tools=["Bash"], files=["infra/**"]), bash("terraform fmt infra/main.tf")).file
 
+
+@pytest.mark.parametrize("call,hit", [
+    (bash("git push --force origin main"), " push force "),
+    (bash("git push origin main --force"), " push force "),  # a keyword's words apart, in one shell command
+    (bash("git push origin feature/force"), None),  # never part of a shell word
+    (bash("git push origin main && ./force.sh"), None),  # never across commands
+    (bash("ls", description="force push the branch"), None),
+    (write("notes.md", "we never push --force"), " push force "),
+    (write("notes.md", "push the branch, then --force"), None),  # in written text a keyword is a phrase
+])
+def test_action_term(call, hit):
+    assert score(record(priority="CRITICAL", tools=["Bash", "Write"], actions=["push --force"]), call).action == hit
+
+
+# --- the multipliers and the threshold ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("priority,expected", [("CRITICAL", 1.6), ("HIGH", 1.2), ("MEDIUM", 0.8), ("LOW", 0.4)])
+def test_priority_multipliers(priority, expected):
+    v = score(record(priority=priority, tools=["Write"], files=["**/a.json"]), write("a.json"))
+    assert v.score == expected
+    assert v.eligible is (expected >= 0.7)
+
+
+@pytest.mark.parametrize("threshold,priority,terms", [
+    (0.75, "HIGH", dict(tools=["Bash"], actions=["deploy"])),  # (0.4 + 0.1) × 1.5
+    (0.6, "MEDIUM", dict(tools=["Bash"], actions=["deploy"], context=["prod"])),  # 0.4 + 0.1 + 0.1 in floating point
+    (0.9, "MEDIUM", dict(tools=["Bash"], files=["deploy/**"], actions=["deploy"])),
+])
+def test_a_score_exactly_at_the_threshold_is_injected(threshold, priority, terms):
+    v = score(record(priority=priority, **terms), bash("deploy deploy/app.yaml"), talk("prod"), threshold=threshold)
+    assert v.score == threshold and v.eligible
+    assert not score(record(priority=priority, **terms), bash("deploy deploy/app.yaml"), talk("prod"),
+                     threshold=threshold + 1e-6).eligible
+
+
+def test_no_score_lies_between_the_default_threshold_and_its_neighbours():
+    """At 0.7 the nearest scores are 0.6 (not injected) and 0.75 (injected): nothing sits on the edge."""
+    scores = {round((0.4 * t + 0.4 * f + 0.1 * a + 0.1 * c) * m, 6)
+              for t, f, a, c in itertools.product((0, 1), repeat=4) for m in knowledge.PRIORITY_MULTIPLIER.values()}
+    assert max(s for s in scores if s < 0.7) == 0.6 and min(s for s in scores if s >= 0.7) == 0.75
+
+
+@pytest.mark.parametrize("priority,terms,best", [
+    ("LOW", dict(tools=["Write"], files=["*"], actions=["a"], context=["c"]), 0.5),  # LOW never reaches 0.7
+    ("CRITICAL", dict(actions=["a"], context=["c"]), 0.4),  # keywords alone never do
+    ("HIGH", dict(tools=["Write"]), 0.6),  # HIGH needs more than its tool
+    ("MEDIUM", dict(tools=["Write"], actions=["a"], context=["c"]), 0.6),  # MEDIUM needs a file
+])
+def test_what_can_never_fire_at_the_default_threshold(priority, terms, best):
+    rec = record(priority=priority, **terms)
+    assert rec[index.R_BEST] == best < 0.7
+    v = score(rec, write("a", "a"), talk("c"), always_context=True)
+    assert v.score <= best and not v.eligible
+
+
+# --- the gates ------------------------------------------------------------------------------------------------
+
+def test_tool_gate():
+    v = score(record(priority="CRITICAL", tools=["Edit"], files=["**/a.json"]), write("a.json"))
+    assert v.score == 0.8 and v.gate.startswith("tool Write is not among")
+    assert score(record(priority="CRITICAL", files=["**/a.json"]), write("a.json")).eligible  # no tools named: no gate
+
+
+def test_file_gate_applies_to_file_bearing_calls_only():
+    rec = record(priority="CRITICAL", tools=["Write", "Bash"], files=["**/a.json"], actions=["version"])
+    v = score(rec, write("README.md", "version"))
+    assert v.score == 1.0 and v.gate.startswith("path README.md matches none")
+    assert score(rec, bash("npm version patch")).eligible  # a shell command may name no file at all
+
+
+def test_action_gate():
+    rec = record(priority="CRITICAL", tools=["Write", "Edit"], files=["**/plugin.json"], actions=["version"])
+    v = score(rec, write("plugin.json", '{"description": "x"}'))
+    assert v.score == 1.6 and v.gate == "none of its action keywords occur in the tool input"
+    assert score(rec, write("plugin.json", '{"version": "2"}')).eligible
+    assert score(rec, edit("plugin.json", "1.4.0", old="1.3.0")).eligible  # an input without words cannot be judged
+
+
+def test_specificity_gate():
+    rec = record(priority="CRITICAL", tools=["Bash"], files=["migrations/**"])
+    v = score(rec, bash("ls"))
+    assert v.score == 0.8 and v.gate == "none of its file patterns or keywords occur in this call"
+    assert score(rec, bash("alembic upgrade migrations/env.py")).eligible
+    assert score(record(priority="CRITICAL", tools=["Bash"]), bash("ls")).eligible  # tools only: the tool decides
+    by_context = record(priority="CRITICAL", tools=["Bash"], context=["production"])
+    assert score(by_context, bash("ls"), talk("on production")).eligible
+    assert not score(by_context, bash("ls"), talk("on staging")).eligible
+
+
+def test_gates_are_reported_in_order():
+    rec = record(priority="CRITICAL", tools=["Edit"], files=["**/a.json"], actions=["version"])
+    assert score(rec, write("b.json", "name")).gate.startswith("tool ")  # the first gate that applies is named
+
+
+# --- the conversation is read lazily --------------------------------------------------------------------------
 
 def test_context_is_read_only_when_it_can_decide():
-    reads = []
-
-    def conversation():
-        reads.append(1)
-        return " we prepare the release "
-
     # HIGH, file only: 0.6 alone, 0.75 with context: the conversation decides
-    v = relevance.score(record(1, "HIGH", [], ["**/a.json"], [], ["release"]), write("a.json"), 0.7, conversation)
-    assert v.context == " release " and v.eligible and reads == [1]
-    # CRITICAL, tool and file: 1.6 either way: never read
-    relevance.score(record(2, "CRITICAL", ["Write"], ["**/a.json"], [], ["release"]), write("a.json"), 0.7, never)
+    conversation = talk("we prepare the release")
+    v = score(record(priority="HIGH", files=["**/a.json"], context=["release"]), write("a.json"), conversation)
+    assert v.context == " release " and v.eligible and conversation.reads == 1
+    # CRITICAL tool and file: 1.6 either way; LOW: 0.5 at most; gated by the tool: never read
+    score(record(priority="CRITICAL", tools=["Write"], files=["**/a.json"], context=["release"]), write("a.json"))
+    score(record(priority="LOW", tools=["Write"], files=["**/a.json"], context=["release"]), write("a.json"))
+    score(record(priority="HIGH", tools=["Edit"], files=["**/a.json"], context=["release"]), write("a.json"))
+    # ... unless explain asks for every term
+    conversation = talk("release")
+    assert score(record(priority="CRITICAL", tools=["Write"], context=["release"]), write("a"), conversation,
+                 always_context=True).context == " release "
+    assert conversation.reads == 1
 
 
-def test_ranking_is_deterministic():
-    class Idx:
-        header = {"keyword_words": {}}
+def test_an_empty_or_missing_conversation_matches_nothing():
+    v = score(record(priority="HIGH", files=["**/a.json"], context=["release"]), write("a.json"), lambda: "")
+    assert v.context is None and not v.eligible
 
-        def bucket(self, key):
-            return [record(3, "HIGH", ["Write"], node_id="b"), record(2, "CRITICAL", ["Write"], node_id="z"),
-                    record(1, "CRITICAL", ["Write"], node_id="a")] if key == "t0:write" else []
 
-    ids = [v.record[1] for v in relevance.evaluate(Idx(), write("x.txt"), 0.5, never)]
-    assert ids == ["a", "z", "b"]
+# --- ranking and candidates on a real index -------------------------------------------------------------------
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    root = isolated_project(tmp_path, monkeypatch)
+
+    def build(nodes):
+        (root / ".claude" / "graphs" / "g.json").write_text(json.dumps({"directed": True, "nodes": nodes, "links": []}))
+        idx, _state = index.open_fresh(str(root))
+        return idx
+
+    build.root = str(root)
+    return build
+
+
+def test_ranking_is_score_then_priority_then_id(project):
+    nodes = [node("b-high", "HIGH", tools=["Write"], files=["*.py"], actions=["x"]),  # 1.35
+             node("z-crit", "CRITICAL", tools=["Write"], files=["*.py"]),  # 1.6
+             node("a-crit", "CRITICAL", tools=["Write"], files=["*.py"]),  # 1.6
+             node("c-med", "MEDIUM", tools=["Write"], files=["*.py"], actions=["x"], context=["y"]),  # 1.0 with context
+             node("d-crit", "CRITICAL", tools=["Write"], actions=["x"])]  # 1.0
+    for order in (nodes, nodes[::-1], nodes[2:] + nodes[:2]):
+        idx = project(order)
+        call = ToolCall({"tool_name": "Write", "tool_input": {"file_path": project.root + "/m.py", "content": "x"}}, project.root)
+        verdicts = relevance.evaluate(idx, call, 0.7, lambda: " y ")
+        idx.close()
+        assert [v.record[index.R_ID] for v in verdicts] == ["a-crit", "z-crit", "b-high", "d-crit", "c-med"]
+
+
+def test_items_that_cannot_reach_the_threshold_are_not_scored(project):
+    idx = project([node("low", "LOW", tools=["Write"], files=["*.py"]), node("crit", "CRITICAL", tools=["Write"], files=["*.py"]),
+                   node("other-tool", "CRITICAL", tools=["Bash"]), node("kw-only", "CRITICAL", actions=["x"])])
+    call = ToolCall({"tool_name": "Write", "tool_input": {"file_path": project.root + "/m.py", "content": "x"}}, project.root)
+    try:
+        assert [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, never)] == ["crit"]
+        everything = relevance.evaluate(idx, call, 0.7, never, everything=True)
+        assert [v.record[index.R_ID] for v in everything] == ["crit", "low", "kw-only", "other-tool"]  # eligible, then by score
+        assert [v.eligible for v in everything] == [True, False, False, False]
+        assert {v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.3, never)} >= {"crit", "low", "kw-only"}
+    finally:
+        idx.close()
 
 
 def test_candidate_keys():
     keys = relevance.candidate_keys(write("src/app/x.py"), 0.7)
     assert {"t0:write", "g", "n:src", "n:x.py", "e:.py"} <= set(keys) and "tf:write" not in keys
-    mcp = ToolCall({"tool_name": "mcp__github__get_issue", "tool_input": {}}, ROOT)
+    mcp = tool("mcp__github__get_issue")
     assert "tp:mcp__github__" in relevance.candidate_keys(mcp, 0.7, {}, ("mcp__github__", "mcp__slack__"))
     assert not [k for k in relevance.candidate_keys(write("a"), 0.7, {}, ("mcp__github__",)) if k.startswith("tp:")]
     assert "tf:bash" in relevance.candidate_keys(bash("ls"), 0.7)
     assert "t0l:write" in relevance.candidate_keys(write("a"), 0.5)
-    assert relevance.candidate_keys(write("a"), 0.3) is None
+    assert relevance.candidate_keys(write("a"), 0.3) is None  # keywords alone can reach it: read everything
     words = {"tf:bash": frozenset({"git", "terraform"}), "t0:bash": frozenset({"npm"})}
     keys = relevance.candidate_keys(bash("git push --force"), 0.7, words)
     assert "tf:bash|w:git" in keys and "tf:bash|w:terraform" not in keys and "t0:bash|w:npm" not in keys
-    wordless = ToolCall({"tool_name": "Bash", "tool_input": {"command": "1.2.3"}}, ROOT)
-    assert "tf:bash|kw" in relevance.candidate_keys(wordless, 0.7, words)
+    assert "tf:bash|kw" in relevance.candidate_keys(bash("1.2.3"), 0.7, words)
+
+
+def test_a_keyword_apart_in_a_shell_command_is_found_through_the_index(project):
+    idx = project([node("force", "CRITICAL", tools=["Bash"], actions=["push --force"])])
+    call = ToolCall({"tool_name": "Bash", "tool_input": {"command": "git push origin main --force"}}, project.root)
+    try:
+        assert [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, never) if v.eligible] == ["force"]
+    finally:
+        idx.close()
