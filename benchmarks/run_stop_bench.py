@@ -62,7 +62,7 @@ def main():
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--megabytes", type=int, default=10)
     args = parser.parse_args()
-    py = os.path.realpath(sys.executable)
+    py = sys.executable
     work = tempfile.mkdtemp(prefix="forewarn-stop-bench-")
     try:
         project = os.path.join(work, "project")
@@ -81,14 +81,15 @@ def main():
         drafts = json.load(open(os.path.join(project, ".claude", "graphs", "lessons_graph.json")))["nodes"]
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    floor, floor_s = statistics.median(times["floor"]), statistics.median(times["floor -S"])
+    floors = {name: (statistics.median(times[name]), pct(times[name], 0.95)) for name in ("floor", "floor -S")}
     print("Stop hook on a %.1f MB transcript (%d drafts written), %d runs, python %s" % (size / 1e6, len(drafts), args.runs, sys.version.split()[0]))
-    print("| | median ms | p95 ms | median / floor | median / floor -S |")
-    print("|---|---:|---:|---:|---:|")
+    print()
+    print("| | median ms | p95 ms | median / floor | p95 / floor p95 | median / floor -S | p95 / floor -S p95 |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name, values in times.items():
-        med = statistics.median(values)
-        print("| %s | %.1f | %.1f | %.2f | %.2f |" % (name, med * 1000, pct(values, 0.95) * 1000, med / floor, med / floor_s))
-
+        med, p95 = statistics.median(values), pct(values, 0.95)
+        ratios = " | ".join("%.2f | %.2f" % (med / fmed, p95 / fp95) for fmed, fp95 in floors.values())
+        print("| %s | %.1f | %.1f | %s |" % (name, med * 1000, p95 * 1000, ratios))
 
 if __name__ == "__main__":
     main()
