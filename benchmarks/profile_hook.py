@@ -71,7 +71,7 @@ def profile(k, scenario, calls, top):
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime").print_stats(top)
     print("cProfile of %d in-process calls, %s, by own time:" % (calls, scenario))
-    print("\n".join(line for line in out.getvalue().splitlines() if line.strip() and "function calls" not in line and "Ordered by" not in line))
+    print("\n".join(line for line in out.getvalue().splitlines() if line.strip() and "Ordered by" not in line and "List reduced" not in line))
 
 
 def importtime(k, scenario, runs, top):
