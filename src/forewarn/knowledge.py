@@ -52,6 +52,18 @@ def checklist_item_text(item):
     return ""
 
 
+def _checklist_object_problems(items):
+    """Type problems of the ``{item, required, file}`` fields of checklist entry objects."""
+    found = []
+    for index, entry in enumerate(items):
+        if not isinstance(entry, dict):
+            continue
+        for field, kind, name in (("item", str, "a string"), ("required", bool, "true or false"), ("file", str, "a string")):
+            if entry.get(field) is not None and not isinstance(entry[field], kind):
+                found.append("checklist.items[%d].%s: must be %s" % (index, field, name))
+    return found
+
+
 def problems(node):
     """Every reason ``node`` is not a usable process node, as ``"field: message"`` strings.
 
@@ -98,6 +110,9 @@ def problems(node):
         isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 <= confidence <= 1
     ):
         found.append("confidence: must be a number from 0 to 1")
+    occurrences = node.get("occurrences")
+    if occurrences is not None and (type(occurrences) is not int or occurrences < 1):
+        found.append("occurrences: must be a whole number of at least 1")
     evidence = node.get("evidence")
     if evidence is not None and not isinstance(evidence, (list, str)):
         found.append("evidence: must be a list or a string")
@@ -109,8 +124,10 @@ def problems(node):
             items = block.get("items")
             if not isinstance(items, list) or not items:
                 found.append("checklist.items: must be a non-empty list")
-            elif not all(checklist_item_text(i) for i in items):
-                found.append("checklist.items: each item is a non-empty string or an object with 'item'")
+            else:
+                if not all(checklist_item_text(i) for i in items):
+                    found.append("checklist.items: each item is a non-empty string or an object with 'item'")
+                found.extend(_checklist_object_problems(items))
             for field in ("title", "format"):
                 if block.get(field) is not None and not isinstance(block[field], str):
                     found.append("checklist.%s: must be a string" % field)
