@@ -14,11 +14,14 @@
 
 Every ``source`` (startup, resume, clear, compact) gets the same briefing:
 after a compaction or a clear the model has lost the earlier one.
+``DISABLE_EXPERIENCE_INJECTION=1`` silences the briefing as it silences
+PreToolUse: the switch means "show the model nothing from forewarn".
 """
 
 import os
 
 from . import index, paths, session_state
+from .inject import disabled
 
 BUDGET = 2000
 TOP_CRITICAL = 5
@@ -96,6 +99,8 @@ def compose(header, notes):
 
 def handle(data):
     """The SessionStart decision for one hook input: ``additionalContext`` text or None."""
+    if disabled():
+        return None
     root = paths.project_root(data.get("cwd"))
     idx, _state = index.open_fresh(root)
     try:

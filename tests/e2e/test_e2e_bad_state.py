@@ -71,8 +71,6 @@ def test_disable_switch_turns_pre_tool_use_injection_off(sandbox):
     assert not any(marker in result.after_tool_text(0) for marker in CHECKLIST_MARKERS)
 
 
-@pytest.mark.xfail(strict=True, reason="reported: with DISABLE_EXPERIENCE_INJECTION=1 the SessionStart briefing still "
-                                       "lists the CRITICAL items; remove this mark once the hooks decide either way")
 def test_disable_switch_turns_the_session_start_briefing_off_too(sandbox):
     write_graph(sandbox.project, [VERSION_BUMP])
     result = _bump(sandbox, DISABLE_EXPERIENCE_INJECTION="1")

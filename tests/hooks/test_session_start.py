@@ -35,6 +35,13 @@ def test_nothing_to_say_is_silence(project):
     assert run_hook(HOOK, start(project)).stdout == b""
 
 
+def test_the_off_switch_silences_the_briefing(project):
+    graph(project, [checklist("ck-a"), checklist("d-1", status="draft")])
+    assert "[CRITICAL]" in run_hook(HOOK, start(project)).json()["hookSpecificOutput"]["additionalContext"]
+    run = run_hook(HOOK, start(project), env={"DISABLE_EXPERIENCE_INJECTION": "1"})
+    assert run.returncode == 0 and run.stdout == b""
+
+
 def test_invalid_nodes_are_mentioned(project):
     bad = checklist("bad")
     bad["priority"] = "URGENT"
