@@ -9,7 +9,8 @@
    Stop events in one session never see a record twice; at most 16 MiB per
    Stop, oldest first, so a 50 MB backlog costs a few Stops, never one slow one;
 3. extract lesson candidates (:mod:`forewarn.learning.capture`), already
-   redacted;
+   redacted, with the turn before the offset as context (a correction in
+   this turn is about the tool calls of that one);
 4. for each candidate, find an existing item that records the same lesson
    (same id, or the learning matcher) in the project's graphs: raise its
    occurrence count (two or more make it CRITICAL) instead of adding a
@@ -55,6 +56,22 @@ def _write_offset(path, transcript, offset):
         storage.atomic_write_bytes(path, ("%s\t%d\n" % (transcript, offset)).encode("utf-8"), mode=0o600)
     except OSError as exc:
         log("Stop", "could not save the transcript offset: %s" % exc)
+
+
+def _turn_before(transcript, path, offset):
+    """The ``context`` for :func:`forewarn.learning.capture.extract_lessons`.
+
+    ``[]`` at offset 0 (the new records start the session, so a first prompt
+    is an instruction, not a correction); else the turn before ``offset``,
+    which the previous Stop read and whose tool calls a correction in the
+    new records is about.  A previous Stop means the assistant has spoken:
+    if that turn shows no assistant reply (a backlog cut mid-turn, an
+    unreadable file), None says "unknown" rather than "session start".
+    """
+    if offset <= 0:
+        return []
+    context = transcript.read_turn_before(path, offset)
+    return context if any(transcript.role(r) == "assistant" for r in context if isinstance(r, dict)) else None
 
 
 def _existing_items(graph_dir):
@@ -158,8 +175,10 @@ def handle(data):
     with storage.locked(offset_path, timeout=10):
         offset = _read_offset(offset_path, transcript_path)
         records, new_offset = transcript.read_new_records(transcript_path, offset, MAX_NEW_BYTES)
+        context = _turn_before(transcript, transcript_path, offset)
         candidates, problems = capture.extract_lessons(
-            records, last if isinstance(last, str) else "", session_id, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+            records, last if isinstance(last, str) else "", session_id, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            context=context,
         )
         for problem in problems:
             log("Stop", problem)

@@ -16,6 +16,10 @@ def human(text):
     return {"type": "user", "message": {"role": "user", "content": text}}
 
 
+def reply(text="Done."):
+    return {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": text}]}}
+
+
 def edit(path):
     return {"type": "assistant", "message": {"role": "assistant", "content": [
         {"type": "tool_use", "id": "toolu_1", "name": "Edit", "input": {"file_path": path, "old_string": "a", "new_string": "b"}}]}}
@@ -54,9 +58,20 @@ def test_correction_becomes_a_draft_and_the_user_is_told(project, tmp_path):
     assert node["source"]["session_id"] == "S1"
 
 
+def test_a_correction_takes_its_triggers_from_the_turn_the_previous_stop_read(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    append(transcript, human("bump the version"), edit(str(project / ".claude-plugin" / "plugin.json")))
+    assert run_hook(HOOK, stop(project, transcript)).stdout == b""  # turn 1 taught nothing
+    append(transcript, human("You forgot to update marketplace.json."), edit(str(project / "README.md")))
+    run_hook(HOOK, stop(project, transcript))
+    (node,) = lessons(project)
+    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"]
+    assert "Edit" in node["trigger_conditions"]["tool_names"]
+
+
 def test_repeated_stop_events_never_duplicate(project, tmp_path):
     transcript = tmp_path / "t.jsonl"
-    append(transcript, human("you forgot to run the linter before committing"))
+    append(transcript, reply(), human("you forgot to run the linter before committing"))
     for _ in range(3):
         assert run_hook(HOOK, stop(project, transcript)).returncode == 0
     assert len(lessons(project)) == 1 and lessons(project)[0].get("occurrences", 1) == 1
@@ -75,7 +90,7 @@ def test_the_same_correction_in_a_later_turn_counts_as_a_repeat(project, tmp_pat
 
 def test_half_written_last_line_is_read_next_time(project, tmp_path):
     transcript = tmp_path / "t.jsonl"
-    append(transcript, human("hello"), raw=json.dumps(human("you forgot to add the migration"))[:30])
+    append(transcript, human("hello"), reply(), raw=json.dumps(human("you forgot to add the migration"))[:30])
     run_hook(HOOK, stop(project, transcript))
     assert lessons(project) == []
     with open(transcript, "a") as handle:
@@ -110,7 +125,7 @@ def test_corrupt_lessons_graph_is_never_overwritten(project, tmp_path):
     corrupt = project / ".claude" / "graphs" / "lessons_graph.json"
     corrupt.write_text('{"nodes": [ {"id": "precious"')
     transcript = tmp_path / "t.jsonl"
-    append(transcript, human("you forgot to bump the version"))
+    append(transcript, reply(), human("you forgot to bump the version"))
     run = run_hook(HOOK, stop(project, transcript))
     assert run.returncode == 0 and run.stdout == b""
     assert corrupt.read_text() == '{"nodes": [ {"id": "precious"'
@@ -160,7 +175,7 @@ def test_a_fifty_megabyte_backlog_is_read_over_several_stops(project, tmp_path):
 
 def test_a_lost_offset_does_not_count_the_same_sighting_twice(project, tmp_path):
     transcript = tmp_path / "t.jsonl"
-    append(transcript, human("you forgot to regenerate requirements.lock"))
+    append(transcript, reply(), human("you forgot to regenerate requirements.lock"))
     run_hook(HOOK, stop(project, transcript))
     # the data folder (and with it the offset) is gone, e.g. after a reinstall: the transcript is read again
     run = run_hook(HOOK, stop(project, transcript), env={"FOREWARN_DATA_DIR": str(tmp_path / "fresh-data")})
