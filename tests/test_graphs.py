@@ -84,6 +84,21 @@ def test_update_creates_an_empty_directed_graph(tmp_path):
     assert json.loads(open(path).read()) == dict(graphs.empty_graph(), nodes=[{"id": "a"}])
 
 
+def test_a_value_error_of_the_change_reaches_the_caller_and_nothing_is_written(tmp_path):
+    path = str(tmp_path / "g.json")
+    graphs.update_graph(path, lambda doc: doc["nodes"].append({"id": "a"}))
+    before = open(path, "rb").read()
+
+    def refuse(doc):
+        doc["nodes"].append({"id": "b"})
+        raise ValueError("id 'b' is taken")
+
+    with pytest.raises(ValueError, match="id 'b' is taken") as caught:
+        graphs.update_graph(path, refuse)
+    assert not isinstance(caught.value, graphs.GraphError)
+    assert open(path, "rb").read() == before
+
+
 def _append_nodes(path, worker, count, first=0):
     for i in range(first, first + count):
         graphs.update_graph(path, lambda doc, i=i: doc["nodes"].append({"id": "w%d-%d" % (worker, i), "type": "Other"}), timeout=30)

@@ -70,12 +70,17 @@ def find_node(doc, node_id):
     return None
 
 
+class _MutateError(Exception):
+    """Carries a ValueError raised by an update's ``mutate`` past the JSON error handling."""
+
+
 def update_graph(path, mutate, timeout=5.0):
     """Locked, atomic ``mutate(doc) -> result`` on the graph at ``path``.
 
     ``mutate`` changes ``doc`` in place and returns a result; it may raise
-    to abandon the change (nothing is written).  A file that exists but is
-    not a usable graph is never overwritten: GraphError is raised instead.
+    to abandon the change (nothing is written), and its exception reaches
+    the caller unchanged.  A file that exists but is not a usable graph is
+    never overwritten: GraphError is raised instead.
     """
 
     def apply(current):
@@ -83,11 +88,16 @@ def update_graph(path, mutate, timeout=5.0):
         doc.setdefault("nodes", [])
         if "edges" not in doc:  # NetworkX writes "edges" when asked to: do not add an empty "links" beside it
             doc.setdefault("links", [])
-        result = mutate(doc)
+        try:
+            result = mutate(doc)
+        except ValueError as exc:  # not the file's fault: keep it apart from the JSON errors below
+            raise _MutateError(exc) from exc
         return doc, result
 
     try:
         return storage.update_json(path, apply, default=None, timeout=timeout)
+    except _MutateError as carried:
+        raise carried.args[0]
     except ValueError as exc:
         if isinstance(exc, GraphError):
             raise

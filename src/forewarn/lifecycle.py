@@ -16,11 +16,7 @@ from .knowledge import PRIORITY_MULTIPLIER, is_process_node, status_of
 
 
 class LifecycleError(Exception):
-    """A request that cannot be carried out; the message is one line for the user.
-
-    Not a ValueError: graphs.update_graph reports a ValueError raised inside
-    a mutation as unreadable JSON.
-    """
+    """A request that cannot be carried out; the message is one line for the user."""
 
 
 def all_items(root):
