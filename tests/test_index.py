@@ -109,6 +109,14 @@ def test_unwritable_data_folder_builds_in_memory(root, tmp_path, monkeypatch):
     assert open_ids(root)[:2] == (["a"], "rebuilt")
 
 
+def test_a_rebuild_where_no_index_folder_can_be_made_returns_false(root, tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("FOREWARN_DATA_DIR", str(blocker / "data"))
+    write(root, [node("a")])
+    assert index_build.rebuild(str(root)) is False
+
+
 def test_large_sources_rebuild_in_the_background(root):
     write(root, [node("a")])
     open_ids(root)

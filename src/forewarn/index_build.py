@@ -190,12 +190,21 @@ def store(path, blob):
 
 
 def rebuild(root):
-    """Build and store the index for ``root`` unless another builder holds the lock; True if built."""
+    """Build and store the index for ``root``; True if built.
+
+    False, never an exception, when another builder holds the lock or the
+    index folder cannot be made or locked.
+    """
     path = index_file(root)
     try:
         with storage.locked(path + ".build", timeout=0):
             return store(path, build_chunks(root, current_sources(root)))
     except storage.LockTimeout:
+        return False
+    except OSError as exc:
+        from .log import log
+
+        log("index", "cannot lock %s for a rebuild: %s" % (path, exc))
         return False
 
 
