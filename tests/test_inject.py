@@ -86,6 +86,16 @@ def test_budget_is_respected(project, monkeypatch):
     assert len(inject.handle(call(project, session="other"))) <= 600
 
 
+def test_the_heading_counts_the_items_the_budget_left(project, monkeypatch):
+    long_items = ["item %d " % i + "x" * 200 for i in range(4)]
+    write_graph(project, [node("a-big", checklist={"title": "t", "items": long_items}), node("b-next")])
+    assert "2 recorded lessons" in inject.handle(call(project, session="roomy"))
+    monkeypatch.setenv("FOREWARN_MAX_CHARS", "900")
+    text = inject.handle(call(project, session="tight"))
+    assert "Label of a-big" in text and "Label of b-next" not in text
+    assert "1 recorded lesson " in text
+
+
 def test_off_switch(project, monkeypatch):
     write_graph(project, [node("ck-version")])
     monkeypatch.setenv("DISABLE_EXPERIENCE_INJECTION", "1")

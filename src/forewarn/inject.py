@@ -126,6 +126,8 @@ def _decide(data, call, idx, state, root):
         if not text:
             return []
         shown = [v for v, t in zip(picked, texts) if t.split("\n", 1)[0] in text]
+        if len(shown) < len(picked):  # the budget dropped some: the heading counts what is shown
+            text = render.fence(heading(call, len(shown)), texts[: len(shown)], settings["max_chars"])
         result["text"] = text
         result["injected"] = [v.record[index.R_ID] for v in shown]
         return [(v.record[index.R_ID], call.display_path) for v in shown]
