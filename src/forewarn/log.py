@@ -22,19 +22,9 @@ def log(component, message):
         " ".join(str(message).split())[:2000],
     )
     try:
-        folder = paths.data_dir()
-        os.makedirs(folder, exist_ok=True)
-        path = os.path.join(folder, "forewarn.log")
-        try:
-            if os.path.getsize(path) > _MAX_BYTES:
-                os.replace(path, path + ".1")
-        except OSError:
-            pass
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        try:
-            os.write(fd, line.encode("utf-8", "replace"))
-        finally:
-            os.close(fd)
+        from . import appendfile  # here, not at the top: most hook runs never log
+
+        appendfile.append(os.path.join(paths.data_dir(), "forewarn.log"), line.encode("utf-8", "replace"), _MAX_BYTES)
     except Exception:
         try:
             sys.stderr.write("forewarn: " + line)

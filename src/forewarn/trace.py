@@ -2,15 +2,15 @@
 
 Every decision (injected or not) is appended to ``<data>/trace.jsonl`` with
 the call, the candidates' score terms and what was injected.  ``explain``
-and later learning read it.  Appends are single ``write`` calls on an
-``O_APPEND`` descriptor, so parallel hooks do not interleave lines; the file
-is rotated to ``trace.jsonl.1`` past 5 MiB.  Never raises.
+and later learning read it.  Parallel hooks never interleave lines, and the
+file is rotated to ``trace.jsonl.1`` past 5 MiB (:mod:`forewarn.appendfile`).
+Never raises.
 """
 
 import os
 import time
 
-from . import fastjson, paths
+from . import appendfile, fastjson, paths
 
 MAX_BYTES = 5 << 20
 MAX_CANDIDATES = 8
@@ -25,24 +25,8 @@ def record(entry):
     entry = dict(entry)
     entry["ts"] = round(time.time(), 3)
     line = (fastjson.dumps(entry) + "\n").encode("ascii")
-    path = trace_file()
     try:
-        try:
-            if os.stat(path).st_size > MAX_BYTES:
-                os.replace(path, path + ".1")
-        except OSError:
-            pass
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    except OSError:
-        try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        except OSError:
-            return False
-    try:
-        os.write(fd, line)
+        appendfile.append(trace_file(), line, MAX_BYTES)
         return True
     except OSError:
         return False
-    finally:
-        os.close(fd)
