@@ -334,7 +334,7 @@ def test_read_turn_before_returns_the_corrected_turn(tmp_path):
     with open(path, "a") as handle:
         handle.write(json.dumps(user("you forgot marketplace.json")) + "\n")
     turn = transcript.read_turn_before(str(path), offset)
-    assert transcript.text_of(turn[0]) == "bump the version" and len(turn) == 4
+    assert transcript.text_of(turn[0]) == "bump the version" and len(turn) == 3  # the tool result is not parsed
     assert transcript.read_turn_before(str(path), 0) == []
     assert transcript.read_turn_before(str(tmp_path / "none"), 10) == []
     assert transcript.read_turn_before(str(path), offset, max_bytes=150)[-1]["type"] == "assistant"  # the tail of a long turn
@@ -558,3 +558,37 @@ def test_the_skill_example_block_parses_into_a_valid_node():
     (node,), problems = capture.extract_lessons([user("bump it"), assistant_text(text)], "", "s", NOW)
     assert problems == [] and not node_problems(node)
     assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"] and node["priority"] == "HIGH"
+
+
+def test_every_statement_marker_holds_a_gate_word():
+    from forewarn.learning import statements
+
+    alternatives = statements._STATEMENT.split("|\\b")
+    assert len(alternatives) == 12
+    for alternative in alternatives:
+        words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
+        assert any(word in words for word in statements.GATE_WORDS), alternative
+
+
+def test_transcript_lines_that_cannot_be_messages_are_skipped_and_bad_bytes_are_replaced(tmp_path):
+    path = tmp_path / "t.jsonl"
+    lines = [b'{"type": "progress", "data": {"x": 1}}', b'{"type":"user","message":{"role":"user","content":"caf\xe9 ok"}}',
+             b'not json "user"', b'["assistant"]', b'{"type": "assistant", "message": {"content": "hi"}}',
+             b'{"type":"user","message":{"role":"user","content":[{"type":"tool_result","content":"ok"}]}}',
+             b'{"type":"user","message":{"role":"user","content":[{"type":"tool_result","content":"To tell you how to proceed, the user said: use uv"}]}}']
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    records, offset = transcript.read_new_records(str(path), 0, 1 << 20)
+    assert offset == path.stat().st_size
+    assert [r["type"] for r in records] == ["user", "assistant", "user"]
+    assert records[0]["message"]["content"] == "caf\ufffd ok"
+    assert transcript.rejection_reason(records[2]) == "use uv"
+
+
+def test_patterns_scanned_on_lowercased_text_hold_no_upper_case_letter():
+    import re
+
+    from forewarn.learning import corrections, statements
+
+    for pattern in (corrections.CORRECTION, corrections.OPENER_ANYWHERE, corrections.WHY_ANYWHERE, statements.STATEMENT):
+        literal = re.sub(r"\\.", "", pattern.pattern)  # escapes such as \S are not letters to match
+        assert literal == literal.lower(), pattern.pattern

@@ -197,7 +197,7 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
         if not isinstance(record, dict) or record.get("isSidechain") is True:
             continue
         if transcript.is_human_prompt(record):
-            tool_calls, task = [], transcript.human_text(record)
+            tool_calls, task = [], transcript.typed_text(record)
         elif transcript.role(record) == "assistant":
             assistant_seen = True
             tool_calls.extend(transcript.tool_uses(record))
@@ -219,7 +219,7 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
             if transcript.is_human_prompt(record):
                 _flush(batch, texts, tool_calls or prev_tool_calls)
                 batch.corrections = []
-                prompt = transcript.human_text(record)
+                prompt = transcript.typed_text(record)
                 corrections = find_corrections(prompt) if assistant_seen else []
                 for sentence in corrections:
                     batch.lesson("user_correction", sentence, tool_calls, task, stamp)

@@ -68,6 +68,11 @@ SELF = re.compile(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
 HYPOTHETICAL = re.compile(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
 PRAISE = re.compile(r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b", re.I)
 YOU_WORD = re.compile(r"\byou\b", re.I)
+# The gate of find_corrections scans lowercased text with case-sensitive copies: about twice as fast as re.I.
+# (Their patterns hold no upper-case letter; tests/learning checks that.)
+_CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (
+    re.compile(p.pattern) for p in (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE)
+)
 
 SHORT = 5  # words: "Wrong file." says little without the sentence after it
 FOLLOW_UP = 20  # words: a sentence after a correction this short says what is right or why
@@ -126,7 +131,8 @@ def find_corrections(prompt_text):
     if not prompt_text:
         return found
     plain = prompt_text.replace("`", "") if "`" in prompt_text else prompt_text  # "use `uv` not `pip`"
-    if not (CORRECTION.search(plain) or OPENER_ANYWHERE.search(plain) or WHY_ANYWHERE.search(plain)):
+    lowered = plain.lower()
+    if not (_CORRECTION_LOWER.search(lowered) or _OPENER_ANYWHERE_LOWER.search(lowered) or _WHY_ANYWHERE_LOWER.search(lowered)):
         return found  # one scan decides for most prompts
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     i = 0

@@ -3,8 +3,9 @@
 Contracts:
 
 * :func:`read_new_records` returns the records of the complete lines that
-  start at or after ``offset`` and the offset just past the last complete
-  line, so a half-written last line is read next time and repeated calls
+  start at or after ``offset`` (those that can hold a person's or the
+  assistant's words: other records and plain tool results are left
+  unparsed) and the offset just past the last complete line, so a half-written last line is read next time and repeated calls
   never see a record twice.  A missing or unreadable file gives
   ``([], offset)``; an ``offset`` beyond the end of the file (the file was
   replaced or truncated) restarts at 0.  A single line longer than
@@ -46,18 +47,29 @@ def _skip_line(handle, position):
         position += len(chunk)
 
 
+_DECODE = json.JSONDecoder().decode
+
+
 def _parse_lines(raw):
+    """The JSON objects of the lines in ``raw`` that can be user or assistant messages.
+
+    Lines that cannot matter are not parsed, and they are most of a long
+    transcript: a line without the JSON string ``"user"`` or ``"assistant"``
+    (progress, attachment and hook records: its ``type`` is neither), and a
+    user line that carries a ``"tool_result"`` block but not the words of a
+    rejection reason (such a record is never a human prompt, see
+    :func:`is_human_prompt`, and matters only through
+    :func:`rejection_reason`).  Invalid UTF-8 is read with replacement
+    characters.
+    """
     records = []
-    for line in raw.split(b"\n"):
-        if not line.strip():
+    for line in raw.decode("utf-8", "replace").split("\n"):
+        if '"assistant"' not in line and ('"user"' not in line or ('"tool_result"' in line and REJECTED_WITH_REASON not in line)):
             continue
         try:
-            record = json.loads(line)
+            record = _DECODE(line)
         except ValueError:
-            try:
-                record = json.loads(line.decode("utf-8", "replace"))
-            except ValueError:
-                continue
+            continue
         if isinstance(record, dict):
             records.append(record)
     return records
@@ -135,7 +147,7 @@ def text_of(record):
     return "\n".join(b["text"] for b in content if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str))
 
 
-def _typed_text(record):
+def typed_text(record):
     """A user message's text without the context blocks Claude Code or an IDE added to it."""
     text = text_of(record)
     if "<" in text:
@@ -163,7 +175,7 @@ def is_human_prompt(record):
             return False
     elif not isinstance(content, str):
         return False
-    text = _typed_text(record)
+    text = typed_text(record)
     return bool(text) and not text.startswith(MARKERS)
 
 
@@ -191,7 +203,7 @@ def rejection_reason(record):
 def human_text(record):
     """The text a person typed in this record: a prompt's own text, or the reason given with a tool rejection ("" otherwise)."""
     if is_human_prompt(record):
-        return _typed_text(record)
+        return typed_text(record)
     return rejection_reason(record)
 
 
