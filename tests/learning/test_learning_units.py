@@ -592,3 +592,15 @@ def test_patterns_scanned_on_lowercased_text_hold_no_upper_case_letter():
     for pattern in (corrections.CORRECTION, corrections.OPENER_ANYWHERE, corrections.WHY_ANYWHERE, statements.STATEMENT):
         literal = re.sub(r"\\.", "", pattern.pattern)  # escapes such as \S are not letters to match
         assert literal == literal.lower(), pattern.pattern
+
+
+def test_a_lazy_pattern_compiles_on_first_use_and_behaves_like_the_compiled_one():
+    import re
+
+    from forewarn.learning.lazy_regex import lazy
+
+    pattern = lazy(r"\bfoo(\d+)", re.I)
+    assert pattern.pattern == r"\bfoo(\d+)" and pattern._compiled is None  # known without compiling
+    assert pattern.search("x FOO12").group(1) == "12" and pattern._compiled is not None
+    assert pattern.sub("#", "foo1 foo2") == "# #" and pattern.flags & re.I
+    assert [m.group(0) for m in pattern.finditer("foo1 bar foo2")] == ["foo1", "foo2"]

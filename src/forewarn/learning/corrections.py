@@ -19,11 +19,12 @@ phrase is needed.
 
 import re
 
+from .lazy_regex import lazy
 from .statements import STATEMENT
 from .text import own_sentences
 
 _YOU = r"(?:you|u|ya)"
-CORRECTION = re.compile(
+CORRECTION = lazy(
     r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:forgot(?:ten)?|missed|skipped|overlooked|neglected|ignored)\b|"
     r"\b" + _YOU + r"\s+(?:still\s+)?(?:didn'?t|did\s+not|never|shouldn'?t\s+have|should(?:'ve|\s+have)|keep\s+\w+ing)\b|"
     r"\byou'?re\s+(?:still\s+)?(?:missing|forgetting|ignoring)\b|"
@@ -39,35 +40,35 @@ CORRECTION = re.compile(
     re.I,
 )
 # "No, …" / "Actually …" corrects only when it also says what is right instead.
-OPENER = re.compile(r"^(?:no|nope|nah|actually|not\s+quite)\b[\s,.!:;—–-]+(?=\S)", re.I)
-CONTRAST = re.compile(
+OPENER = lazy(r"^(?:no|nope|nah|actually|not\s+quite)\b[\s,.!:;—–-]+(?=\S)", re.I)
+CONTRAST = lazy(
     r"\bnot\s+[\w.\-/<>]+|\binstead\b|\brather\s+than\b|\b(?:is|are)\s+(?:called|named)\b|"
     r"\b(?:goes|go|belongs?|lives?)\s+(?:in|into|under|to|on)\b|\b(?:should|must|needs?\s+to)\s+be\b",
     re.I,
 )
-OPENER_ANYWHERE = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:no|nope|nah|actually|not\s+quite|wrong|incorrect|stop|wait)\b", re.I)
-WHY_ANYWHERE = re.compile(r"\bwhy\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
+OPENER_ANYWHERE = lazy(r"(?:^|[.!?]\s+|\n)\s*(?:no|nope|nah|actually|not\s+quite|wrong|incorrect|stop|wait)\b", re.I)
+WHY_ANYWHERE = lazy(r"\bwhy\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
 # "A, not B" after a verb: "the API returns cents, not euros", "tests live in tests/unit, not test/".
-CONTRAST_STATEMENT = re.compile(
+CONTRAST_STATEMENT = lazy(
     r"\b(?:is|are|was|were|returns?|uses?|lives?|goes|go|means?|takes?|expects?|belongs?|runs?|should\s+be|must\s+be)\s+"
     r"(?:in\s+|under\s+|on\s+|called\s+|named\s+|a\s+|an\s+|the\s+)?[\w./<>:-]+(?:\s+[\w./<>:-]+){0,2},\s+not\s+"
     r"(?!(?:a\s+)?(?:big\s+deal|problem|issue|worry)|urgent|bad|sure|yet|really|now|needed|important)[\w./<>-]+",
     re.I,
 )
-BARE_OPENER = re.compile(r"^(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait)\s*[.!]*$", re.I)
-REBUKE = re.compile(r"^why\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
-RULE = re.compile(
+BARE_OPENER = lazy(r"^(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait)\s*[.!]*$", re.I)
+REBUKE = lazy(r"^why\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
+RULE = lazy(
     r"^(?:please\s+)?(?:(?:we|you|u|this\s+(?:repo|project|codebase|team))\s+(?:always|never|don'?t|do\s+not|must|should|only)\b|"
     r"(?:always|never|don'?t|do\s+not|use|run|ask|open|keep|put|check|wait|only)\b)",
     re.I,
 )
-ACCEPT = re.compile(r"\b(?:thanks|thank\s+you|worries|problem|fine|good|great|perfect|ok|okay|worry|need\s+to\s+worry)\b", re.I)
-QUESTION_START = re.compile(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b", re.I)
-POLITE = re.compile(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
-SELF = re.compile(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
-HYPOTHETICAL = re.compile(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
-PRAISE = re.compile(r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b", re.I)
-YOU_WORD = re.compile(r"\byou\b", re.I)
+ACCEPT = lazy(r"\b(?:thanks|thank\s+you|worries|problem|fine|good|great|perfect|ok|okay|worry|need\s+to\s+worry)\b", re.I)
+QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b", re.I)
+POLITE = lazy(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
+SELF = lazy(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
+HYPOTHETICAL = lazy(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
+PRAISE = lazy(r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b", re.I)
+YOU_WORD = lazy(r"\byou\b", re.I)
 # The gate of find_corrections scans lowercased text with case-sensitive copies: about twice as fast as re.I.
 # (Their patterns hold no upper-case letter; tests/learning checks that.)
 _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (

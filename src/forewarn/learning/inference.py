@@ -12,6 +12,8 @@ pattern.
 import hashlib
 import re
 
+from .lazy_regex import lazy
+
 STOPWORDS = frozenset(
     """a about above after again against all also always am an and any are as at be because been before being
     below between both but by can cannot could did didn do does doing don down during each else even ever every
@@ -27,17 +29,17 @@ STOPWORDS = frozenset(
     needs needed self reference rule thumb takeaway anything everything something hm hmm otherwise here there directly
     back done work works working whatever sure look lot bit""".split()
 )
-PRODUCTION_TERMS = re.compile(
+PRODUCTION_TERMS = lazy(
     r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
     r"production|prod|rollback|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*)\b",
     re.I,
 )
-WARNING_WORDS = re.compile(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corrupt\w*|lose|lost|destroy\w*|irreversible)\b", re.I)
-REQUIREMENT_WORDS = re.compile(r"\b(must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
-PATTERN_WORDS = re.compile(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
-SUGGESTION_WORDS = re.compile(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|try to)\b", re.I)
-STEP_SPLIT = re.compile(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
-WORD = re.compile(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
+WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corrupt\w*|lose|lost|destroy\w*|irreversible)\b", re.I)
+REQUIREMENT_WORDS = lazy(r"\b(must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
+PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|try to)\b", re.I)
+STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
+WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
 FILE_KEYS = ("file_path", "notebook_path", "path")
 
@@ -120,8 +122,8 @@ def triggers_from_tools(tool_calls, terms):
     }
 
 
-INTERJECTION = re.compile(r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes)\b[,.!]*\s+)+", re.I)
-CORRECTION_LEAD = re.compile(
+INTERJECTION = lazy(r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes)\b[,.!]*\s+)+", re.I)
+CORRECTION_LEAD = lazy(
     r"^.{0,30}?(?:\bbut\s+)?"
     r"(?:(?:you|u)(?:'ve|\s+have)?\s+(?P<verb>forgot(?:ten)?|missed|skipped|overlooked|keep)(?P<to>\s+to)?|"
     r"(?:you|u)\s+(?:didn'?t|did not|never|also need(?:ed)?|need)(?:\s+to)?|"

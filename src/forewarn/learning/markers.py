@@ -15,11 +15,12 @@ from ..knowledge import CONTENT_FIELDS as CONTENT_KEYS
 from ..knowledge import PRIORITY_MULTIPLIER
 from ..knowledge import TRIGGER_LISTS as TRIGGER_KEYS
 from . import yamlish
+from .lazy_regex import lazy
 
 # A block runs from the last opening marker before its closing one: "here is a [PROCESS_KNOWLEDGE] block:" in
 # prose before the real block must not swallow it.
-BLOCK = re.compile(r"\[PROCESS_KNOWLEDGE\]((?:(?!\[PROCESS_KNOWLEDGE\]).)*?)\[/PROCESS_KNOWLEDGE\]", re.S)
-FENCE_LINE = re.compile(r"^\s*(```|~~~)[\w-]*\s*$")
+BLOCK = lazy(r"\[PROCESS_KNOWLEDGE\]((?:(?!\[PROCESS_KNOWLEDGE\]).)*?)\[/PROCESS_KNOWLEDGE\]", re.S)
+FENCE_LINE = lazy(r"^\s*(```|~~~)[\w-]*\s*$")
 TYPES = {"checklist": "checklist", "pattern": "pattern", "warning": "warning", "requirement": "requirement",
          "check": "checklist", "rule": "requirement", "constraint": "requirement", "risk": "warning"}
 PRIORITIES = tuple(PRIORITY_MULTIPLIER)

@@ -18,13 +18,15 @@ PRIVATE_KEY, CREDENTIAL(S), AUTH or AUTHORIZATION.
 
 import re
 
+from .lazy_regex import lazy
+
 MARK = "[REDACTED]"
 
 _NAME = (r"(?:[A-Za-z0-9]+[_.\-])*(?:PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|SECRET|SECRETS|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
          r"PRIVATE[_\-]?KEY|CREDENTIALS?|AUTH|AUTHORIZATION|CLIENT[_\-]?SECRET)(?:[_.\-][A-Za-z0-9]+)*")
 
 # One scan tells whether a string may hold a secret at all.
-CUE = re.compile(
+CUE = lazy(
     r"sk[-_]|[rp]k_(?:live|test)|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|AIza|glpat|npm_|eyJ|bearer|token|basic\s|"
     r"hooks\.slack\.com|://[^\s/@]*:[^\s/@]*@|PRIVATE KEY|pass|pwd|secret|api.?key|access.?key|credential|auth",
     re.I,
@@ -32,21 +34,21 @@ CUE = re.compile(
 
 # (pattern, replacement): the replacement may keep a group that is not secret.
 PATTERNS = [
-    (re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)", re.S), MARK),
-    (re.compile(r"\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}"), MARK),
-    (re.compile(r"\b[rsp]k_(?:live|test)_[A-Za-z0-9]{10,}"), MARK),
-    (re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"), MARK),
-    (re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"), MARK),
-    (re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), MARK),
-    (re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}"), MARK),
-    (re.compile(r"\b(?:glpat|npm)[_\-][A-Za-z0-9_\-]{20,}"), MARK),
-    (re.compile(r"\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"), MARK),  # JWT
-    (re.compile(r"(https://hooks\.slack\.com/services/)[A-Za-z0-9/_\-]+"), r"\1" + MARK),
-    (re.compile(r"(?i)\b(bearer|token|basic)\s+(?=[A-Za-z0-9._~+/\-]*\d)[A-Za-z0-9._~+/\-]{16,}=*"), r"\1 " + MARK),
-    (re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+):[^\s@/]+@"), r"\1:" + MARK + "@"),
-    (re.compile(r"(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|client-secret)[= ])"
+    (lazy(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)", re.S), MARK),
+    (lazy(r"\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}"), MARK),
+    (lazy(r"\b[rsp]k_(?:live|test)_[A-Za-z0-9]{10,}"), MARK),
+    (lazy(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"), MARK),
+    (lazy(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"), MARK),
+    (lazy(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), MARK),
+    (lazy(r"\bAIza[0-9A-Za-z_\-]{30,}"), MARK),
+    (lazy(r"\b(?:glpat|npm)[_\-][A-Za-z0-9_\-]{20,}"), MARK),
+    (lazy(r"\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"), MARK),  # JWT
+    (lazy(r"(https://hooks\.slack\.com/services/)[A-Za-z0-9/_\-]+"), r"\1" + MARK),
+    (lazy(r"(?i)\b(bearer|token|basic)\s+(?=[A-Za-z0-9._~+/\-]*\d)[A-Za-z0-9._~+/\-]{16,}=*"), r"\1 " + MARK),
+    (lazy(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+):[^\s@/]+@"), r"\1:" + MARK + "@"),
+    (lazy(r"(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|client-secret)[= ])"
                 r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)"), r"\1" + MARK),
-    (re.compile(r"(?i)\b(" + _NAME + r")(['\"]?\s*[:=]\s*)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\",;&]{4,})"), r"\1\2" + MARK),
+    (lazy(r"(?i)\b(" + _NAME + r")(['\"]?\s*[:=]\s*)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\",;&]{4,})"), r"\1\2" + MARK),
 ]
 
 

@@ -13,6 +13,7 @@ and pasted text are ignored as for corrections.
 
 import re
 
+from .lazy_regex import lazy
 from .text import own_sentences
 
 _STATEMENT = (
@@ -20,7 +21,7 @@ _STATEMENT = (
     r"\bgoing\s+forward\b|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
     r"\bin\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\s*:|\btakeaway\s*:"
 )
-STATEMENT = re.compile(_STATEMENT, re.I)
+STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
 # deciding that a message holds no statement is what a long transcript mostly asks.  (The pattern holds no
 # upper-case letter; tests/learning checks that.)
@@ -28,12 +29,12 @@ _STATEMENT_LOWER = re.compile(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
               "thumb", "takeaway")
-NORMATIVE = re.compile(
+NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to)\b",
     re.I,
 )
-IMPERATIVE = re.compile(
+IMPERATIVE = lazy(
     r"^[\s,:;—–-]*(?:(?:please|pls|we|i|you)\s+(?:will\s+|should\s+|'ll\s+)?)?(?:always\s+|never\s+)?"
     r"(?:use|run|check|update|add|keep|bump|verify|put|leave|write|call|prefer|pin|tag|commit|push|ask|wait|test|"
     r"document|include|exclude|store|place|name|set|pass|start|stop|create|delete|remove|rebase|squash|review|read|"
@@ -44,7 +45,7 @@ IMPERATIVE = re.compile(
 
 
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
-EXPLICIT = re.compile(
+EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference)", re.I
 )
 

@@ -14,20 +14,22 @@ init()`") and are removed; otherwise they are names the author uses ("use
 
 import re
 
-FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
-INLINE = re.compile(
+from .lazy_regex import lazy
+
+FENCE = lazy(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
+INLINE = lazy(
     r"`([^`\n]*)`|\"([^\"\n]{0,300})\"|“([^”\n]{0,300})”|‘([^’\n]{0,300})’|(?<![\w'])'([^'\n]{2,300}?)'(?![\w'])"
 )
-LOG_LINE = re.compile(
+LOG_LINE = lazy(
     r"^\s*(?:Traceback \(most recent call last\)|File \"[^\"]+\", line \d+|at [\w$.<>]+\(|"
     r"[\w.]*(?:Error|Exception|Warning|Failure|Fault):|"
     r"(?:E|F|ERROR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE)\b[:\] ]|"
     r"\[(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE|error|warn|info|debug)\]|"
     r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d[.,]\d|\$ |>>> |npm ERR!|make(?:\[\d+\])?: \*\*\*)"
 )
-TEMPLATE_LINE = re.compile(r"^\s*(?:[-*+]\s+\[[ xX]\]|#{1,6}\s)")  # "- [ ] task" checkboxes, "## Heading": pasted templates
-SALUTATION = re.compile(r"^\s*(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon))\b[^,:!.?]{0,40}[,:!]", re.I)
-SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+TEMPLATE_LINE = lazy(r"^\s*(?:[-*+]\s+\[[ xX]\]|#{1,6}\s)")  # "- [ ] task" checkboxes, "## Heading": pasted templates
+SALUTATION = lazy(r"^\s*(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon))\b[^,:!.?]{0,40}[,:!]", re.I)
+SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+")
 LONG_MESSAGE = 1500
 
 

@@ -22,12 +22,14 @@ import json
 import os
 import re
 
+from .lazy_regex import lazy
+
 # A user text that starts with one of these is Claude Code's, not typed by a person.
 MARKERS = ("<command-", "<local-command-", "[Request interrupted", "Stop hook feedback:", "<system-reminder>",
            "Caveat: The messages below", "This session is being continued from a previous conversation",
            "<user-memory-input>", "<bash-input>", "<bash-stdout>", "<bash-stderr>", "<task-notification>")
 # Context that Claude Code or an IDE puts into a person's prompt as whole text blocks or tagged spans.
-CONTEXT_BLOCK = re.compile(r"<(system-reminder|ide_[a-z_]+|user-prompt-submit-hook)\b[^>]*>.*?</\1>", re.S)
+CONTEXT_BLOCK = lazy(r"<(system-reminder|ide_[a-z_]+|user-prompt-submit-hook)\b[^>]*>.*?</\1>", re.S)
 # The tool_result text when a person rejects a tool call and types why (Claude Code's wording).
 REJECTED_WITH_REASON = "To tell you how to proceed, the user said:"
 MACHINE_REASONS = ("The user wants to clarify these questions", "The user has answered", "The agent proposed a plan")
