@@ -197,6 +197,9 @@ def test_index_keys_find_every_match(pattern, path):
 @pytest.mark.parametrize("pattern,key", [
     ("**/plugin.json", ("n", "plugin.json")), ("src/**/*.py", ("e", ".py")), ("docs/", ("n", "docs")),
     ("*.test.ts", ("e", ".ts")), ("[ab]*", ("g", "")), ("**", ("g", "")), ("src/*", ("g", "")),  # the last segment decides
+    ("**/test_*.py", ("e", ".py")), ("src/**/[a-m]*.ts", ("e", ".ts")), ("**/orders?.sql", ("e", ".sql")),
+    ("config/*.yml", ("e", ".yml")), ("*.tar.gz", ("e", ".gz")), ("a*.d", ("e", ".d")), ("x*y", ("g", "")),
+    ("*.min*", ("g", "")),
 ])
 def test_index_keys(pattern, key):
     assert globs.index_keys(globs.compile_glob(pattern)) == key

@@ -250,15 +250,17 @@ def index_keys(compiled):
 
     Any path the pattern matches contains a folder or file named by the last
     literal segment, or a segment ending in the extension, so looking those
-    up per path segment finds every candidate.
+    up per path segment finds every candidate.  A wildcard segment that ends
+    in literal text with a dot (``*.py``, ``test_*.py``, ``[a-m]*.ts``) ends
+    every name it matches, so that name's extension is the text's.
     """
     for seg in reversed(compiled[2]):
         if seg == DOUBLESTAR:
             continue
         if seg.__class__ is str:
             return ("n", seg)
-        if len(seg) == 2 and seg[0] == _ANY and seg[1].__class__ is str and "." in seg[1]:
-            return ("e", extension(seg[1]))
+        if seg[-1].__class__ is str and "." in seg[-1]:
+            return ("e", extension(seg[-1]))
         return ("g", "")
     return ("g", "")
 

@@ -178,7 +178,9 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
     """Every candidate's verdict for ``call`` (every item's with ``everything``), ranked, eligible first.
 
     Without ``everything``, items that cannot reach ``threshold`` even with
-    every term matched (``R_BEST``) are not scored at all.
+    every term matched (``R_BEST``), and items that name tools other than the
+    call's (the tool gate would stop them whatever they score), are not
+    scored at all.
     """
     header = index.header
     keys = None if everything else candidate_keys(call, threshold, header.get("keyword_words"), header.get("tool_prefixes", ()))
@@ -188,11 +190,14 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
         records = []
         seen = set()
         best = R_BEST if call.paths else R_BEST_NO_FILE
+        names = call.names
         for key in keys:
             for record in index.bucket(key):
                 if record[0] not in seen and record[best] >= threshold:
                     seen.add(record[0])
-                    records.append(record)
+                    tools = record[R_TOOLS]
+                    if not tools or tool_matches(tools, names):
+                        records.append(record)
     verdicts = [score(record, call, threshold, conversation, always_context) for record in records]
     verdicts.sort(key=lambda v: (not v.eligible,) + rank_key(v))
     return verdicts
