@@ -109,6 +109,19 @@ def test_unwritable_data_folder_builds_in_memory(root, tmp_path, monkeypatch):
     assert open_ids(root)[:2] == (["a"], "rebuilt")
 
 
+def test_a_graph_broken_after_its_first_nodes_keeps_them_and_is_reported(root):
+    good = json.dumps({"nodes": [node("a"), node("b")]})
+    (root / ".claude" / "graphs" / "g.json").write_text(good[:-2] + ', {"id": "c", ')  # cut inside the third node
+    write(root, [node("z")], name="other.json")
+    ids, _state, _counts = open_ids(root)
+    assert ids == ["a", "b", "z"]
+    idx, _state = index.open_fresh(str(root))
+    try:
+        assert [p[0].endswith("g.json") and "not valid JSON" in p[2] for p in idx.header["problems"]] == [True]
+    finally:
+        idx.close()
+
+
 def test_a_rebuild_where_no_index_folder_can_be_made_returns_false(root, tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("x")

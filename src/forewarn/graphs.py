@@ -41,20 +41,112 @@ def check_shape(doc, path):
     return doc
 
 
-def load_graph(path):
-    """Parse the graph at ``path``; GraphError if it cannot be used."""
+_DECODER = json.JSONDecoder()
+
+
+def _read_text(path):
     try:
         with open(path, "rb") as handle:
             raw = handle.read()
     except OSError as exc:
         raise GraphError("%s: cannot read (%s)" % (path, exc.strerror or exc)) from exc
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise GraphError("%s: not UTF-8 (%s)" % (path, exc)) from exc
+
+
+def _parse(text, path):
+    try:
+        return json.loads(text)
     except ValueError as exc:
         raise GraphError("%s: not valid JSON (%s)" % (path, exc)) from exc
-    return check_shape(doc, path)
+
+
+def load_graph(path):
+    """Parse the graph at ``path``; GraphError if it cannot be used."""
+    return check_shape(_parse(_read_text(path), path), path)
+
+
+def iter_nodes(path):
+    """The entries of the graph's ``nodes`` list, parsed and yielded one at a time.
+
+    For the index build, which must not hold a whole 10,000-node document:
+    only the file's text and one node are in memory at once (each value is
+    parsed by ``json``'s own scanner).  Raises GraphError for what
+    :func:`load_graph` refuses, with the same message; an error that lies
+    after some nodes (a syntax error near the end, a ``links`` that is not a
+    list) is raised after those nodes were yielded, so a reader uses what
+    precedes it.  A document that names ``nodes`` twice is refused.
+    """
+    text = _read_text(path)
+    decode = _DECODER.raw_decode
+    end = len(text)
+    whitespace = json.decoder.WHITESPACE.match
+
+    def skip(i):
+        return whitespace(text, i).end()
+
+    i = skip(0)
+    if i >= end or text[i] != "{":
+        check_shape(_parse(text, path), path)  # raises: not JSON, or JSON but not an object
+    seen_nodes = edges_not_a_list = has_links = False
+    try:
+        i = skip(i + 1)
+        closed = i < end and text[i] == "}"
+        if closed:
+            i += 1
+        while not closed:
+            if i >= end or text[i] != '"':
+                raise ValueError("Expecting property name enclosed in double quotes: char %d" % i)
+            key, i = json.decoder.scanstring(text, i + 1)
+            i = skip(i)
+            if i >= end or text[i] != ":":
+                raise ValueError("Expecting ':' delimiter: char %d" % i)
+            i = skip(i + 1)
+            if key == "nodes":
+                if seen_nodes:
+                    raise GraphError("%s: 'nodes' is given twice" % path)
+                seen_nodes = True
+                if i >= end or text[i] != "[":
+                    raise GraphError("%s: 'nodes' must be a list" % path)
+                i = skip(i + 1)
+                more = not (i < end and text[i] == "]")
+                if not more:
+                    i += 1
+                while more:
+                    node, i = decode(text, i)
+                    yield node
+                    i = skip(i)
+                    if i < end and text[i] == ",":
+                        i = skip(i + 1)
+                    elif i < end and text[i] == "]":
+                        i, more = i + 1, False
+                    else:
+                        raise ValueError("Expecting ',' delimiter: char %d" % i)
+            else:
+                value, i = decode(text, i)
+                if key == "links":
+                    has_links = True
+                    if not isinstance(value, list):
+                        raise GraphError("%s: 'links' must be a list" % path)
+                elif key == "edges":
+                    edges_not_a_list = not isinstance(value, list)
+            i = skip(i)
+            if i < end and text[i] == ",":
+                i = skip(i + 1)
+            elif i < end and text[i] == "}":
+                i, closed = i + 1, True
+            else:
+                raise ValueError("Expecting ',' delimiter: char %d" % i)
+        if skip(i) != end:
+            raise ValueError("Extra data: char %d" % i)
+        if edges_not_a_list and not has_links:
+            raise GraphError("%s: 'links' must be a list" % path)
+    except GraphError:
+        raise
+    except (ValueError, IndexError) as exc:
+        raise GraphError("%s: not valid JSON (%s)" % (path, exc)) from exc
 
 
 def process_nodes(doc):

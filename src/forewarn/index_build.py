@@ -14,7 +14,7 @@ import sys
 import time
 
 from . import config, globs, keywords, knowledge, render, storage
-from .graphs import GraphError, load_graph, process_nodes
+from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .relevance import W_ACTION, W_CONTEXT, W_FILE, W_TOOL
 
@@ -86,11 +86,14 @@ def _bucket_keys(record):
 
 
 def iter_active(root, sources, summary):
-    """Yield ``(node, path)`` for every valid, active process node, one graph in memory at a time.
+    """Yield ``(node, path)`` for every valid, active process node, one node in memory at a time.
 
     Fills ``summary``: status counts, problems as ``(file, node_id, text)``
     and a count of them.  The first definition of an id wins (project graphs
-    come before the user's); later ones are reported as duplicates.
+    come before the user's); later ones are reported as duplicates.  Graphs
+    are streamed (:func:`forewarn.graphs.iter_nodes`): a file that turns out
+    to be unusable part-way is reported, and the nodes before the fault are
+    kept, as they would be if the file had ended there.
     """
     seen = {}
     settings_file = config.config_path(root)
@@ -98,25 +101,24 @@ def iter_active(root, sources, summary):
         if path == settings_file:
             continue
         try:
-            doc = load_graph(path)
+            for node in iter_nodes(path):
+                if not knowledge.is_process_node(node):
+                    continue
+                found = knowledge.problems(node)
+                if found:
+                    summary["problems"].append((path, str(node.get("id", "")), "; ".join(found)))
+                    continue
+                status = knowledge.status_of(node)
+                summary["counts"][status] += 1
+                if status != "active":
+                    continue
+                if node["id"] in seen:
+                    summary["problems"].append((path, node["id"], "duplicate id; the one in %s is used" % seen[node["id"]]))
+                    continue
+                seen[node["id"]] = path
+                yield node, path
         except GraphError as exc:
             summary["problems"].append((path, "", str(exc)))
-            continue
-        for node in process_nodes(doc):
-            found = knowledge.problems(node)
-            if found:
-                summary["problems"].append((path, str(node.get("id", "")), "; ".join(found)))
-                continue
-            status = knowledge.status_of(node)
-            summary["counts"][status] += 1
-            if status != "active":
-                continue
-            if node["id"] in seen:
-                summary["problems"].append((path, node["id"], "duplicate id; the one in %s is used" % seen[node["id"]]))
-                continue
-            seen[node["id"]] = path
-            yield node, path
-        del doc
 
 
 def build_chunks(root, sources):
