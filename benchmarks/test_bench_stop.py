@@ -2,7 +2,8 @@
 
     python3 -m pytest benchmarks/test_bench_stop.py -p no:cacheprovider --benchmark-only
 
-The transcript is the one ``run_stop_bench.py`` times as a whole process:
+The transcripts are the ones ``run_stop_bench.py`` times as a whole process
+(``dense`` and ``claude-code`` shapes):
 reading (``transcript.read_new_records``, which leaves unparsed what cannot
 hold a person's or the assistant's words) and extracting
 (``capture.extract_lessons``) are measured apart, so a change shows where
@@ -26,11 +27,11 @@ from forewarn.learning import transcript as transcript_reader  # noqa: E402
 READ_LIMIT = 16 << 20  # what one Stop reads at most (stop_capture.MAX_NEW_BYTES)
 
 
-@pytest.fixture(scope="module")
-def ten_megabytes(tmp_path_factory):
+@pytest.fixture(scope="module", params=["dense", "claude-code"])
+def ten_megabytes(request, tmp_path_factory):
     folder = tmp_path_factory.mktemp("stop")
     path = str(folder / "transcript.jsonl")
-    transcript(path, 10, str(folder / "project"))
+    transcript(path, 10, str(folder / "project"), request.param)
     return path
 
 
