@@ -278,3 +278,56 @@ def test_a_keyword_apart_in_a_shell_command_is_found_through_the_index(project):
         assert [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, never) if v.eligible] == ["force"]
     finally:
         idx.close()
+
+
+# --- shell commands that edit files ------------------------------------------------------------------------
+
+VERSION_BUMP = dict(priority="CRITICAL", tools=["Write", "Edit", "MultiEdit"], files=["**/.claude-plugin/plugin.json"],
+                    actions=["version", "bump"])
+
+
+def test_a_shell_command_that_writes_a_matching_file_is_an_edit_of_it():
+    rec = record(**VERSION_BUMP)
+    v = score(rec, bash("""sed -i 's/"version": "0.4.0"/"version": "0.5.0"/' .claude-plugin/plugin.json"""))
+    assert v.eligible and (v.tool, v.file, v.action.strip()) == (True, True, "version") and v.score == 1.8
+    appended = score(rec, bash("echo '\"version\": 2' >> .claude-plugin/plugin.json"))
+    assert appended.eligible and appended.tool
+
+
+@pytest.mark.parametrize("command", [
+    "cat .claude-plugin/plugin.json | jq .version",  # reads the file
+    "sed 's/version/v/' .claude-plugin/plugin.json",  # prints, does not write in place
+    "sed -i 's/version/v/' README.md",  # writes another file
+])
+def test_a_shell_command_that_only_reads_the_file_or_writes_another_stays_behind_the_tool_gate(command):
+    v = score(record(**VERSION_BUMP), bash(command))
+    assert not v.tool and v.gate.startswith("tool Bash is not among")
+
+
+def test_an_item_for_other_tools_is_not_reached_by_a_shell_write():
+    v = score(record(priority="CRITICAL", tools=["mcp__github__push_files"], files=["**/plugin.json"]),
+              bash("sed -i 's/a/b/' .claude-plugin/plugin.json"))
+    assert not v.tool and not v.eligible
+
+
+def test_a_recursive_deletion_by_any_name_reads_as_rm_rf(project):
+    idx = project([node("rm", "CRITICAL", tools=["Bash"], actions=["rm -rf"])])
+    try:
+        for command, tool_name in (("find exports -name '*.csv' -delete", "Bash"), ("git clean -fdx", "Bash"),
+                                   ("Remove-Item -Recurse -Force exports\\2026", "PowerShell")):
+            call = ToolCall({"tool_name": tool_name, "tool_input": {"command": command}}, project.root)
+            assert [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, never) if v.eligible] == ["rm"], command
+        call = ToolCall({"tool_name": "Bash", "tool_input": {"command": "find exports -name '*.csv'"}}, project.root)
+        assert not [v for v in relevance.evaluate(idx, call, 0.7, never) if v.eligible]
+    finally:
+        idx.close()
+
+
+def test_a_shell_write_reaches_an_edit_item_through_the_index(project):
+    idx = project([node(**dict(VERSION_BUMP, node_id="bump"))])
+    call = ToolCall({"tool_name": "Bash", "tool_input": {"command": "sed -i 's/\"version\": \"1\"/\"version\": \"2\"/' .claude-plugin/plugin.json"},
+                     "cwd": project.root}, project.root)
+    try:
+        assert [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, never) if v.eligible] == ["bump"]
+    finally:
+        idx.close()

@@ -87,6 +87,18 @@ def test_shell_commands_yield_path_like_words_but_are_not_file_bearing(command, 
     assert c.paths == paths and not c.file_bearing and c.display_path == ""
 
 
+@pytest.mark.parametrize("tool,command,writes", [
+    ("Bash", "sed -i 's/0.4.0/0.5.0/' ./.claude-plugin/plugin.json", [[".claude-plugin", "plugin.json"]]),
+    ("Bash", "echo x >> ../notes.md", [["home", "u", "notes.md"]]),
+    ("Bash", "cat .env", []),
+    ("PowerShell", "Set-Content -Path .\\config\\app.json -Value 1", [["config", "app.json"]]),
+    ("Write", None, []),
+])
+def test_shell_commands_know_the_files_they_write(tool, command, writes):
+    c = call(tool, {"command": command} if command else {"file_path": ROOT + "/a.txt", "content": "x"})
+    assert c.write_paths == writes and all(w in c.paths for w in writes)
+
+
 def test_shell_words_are_read_from_the_hook_cwd_and_bounded():
     assert call("Bash", {"command": "cat ./a.txt"}, cwd=ROOT + "/sub").paths == [["sub", "a.txt"]]
     many = " ".join("f%d.txt" % i for i in range(MAX_BASH_TOKENS + 10))

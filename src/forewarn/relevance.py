@@ -12,7 +12,9 @@ CRITICAL/HIGH/MEDIUM/LOW.  Four gates remove the formula's noise
 (docs/relevance.md has the measurements):
 
 * **tool gate**: an item that names tools is not injected for a tool it
-  does not name;
+  does not name; a shell command that writes a file matching the patterns
+  of an item about edits (it names Write, Edit, …) counts as that edit
+  (``sed -i … plugin.json``, ``echo … >> CHANGELOG.md``);
 * **file gate**: an item that names file patterns is not injected for a
   file-bearing call (Write, Edit, ...) whose path matches none of them;
 * **action gate**: an item that names action keywords is not injected
@@ -42,6 +44,14 @@ W_ACTION = 0.10  # an action keyword occurs in the tool input
 W_CONTEXT = 0.10  # a context keyword occurs in the recent conversation
 KEYWORD_ONLY_MAX = (W_ACTION + W_CONTEXT) * 2.0  # the most an item can score without tool or file
 DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.config.DEFAULTS)
+
+
+FILE_EDIT_TOOLS = frozenset({"write", "edit", "multiedit", "notebookedit"})
+
+
+def edits_files(tools):
+    """True if an item names a file-editing tool (its knowledge is about changing files)."""
+    return not FILE_EDIT_TOOLS.isdisjoint(tools)
 
 
 def tool_matches(tools, names):
@@ -140,6 +150,9 @@ def score(record, call, threshold, conversation, always_context=False):
     v.tool = bool(tools) and tool_matches(tools, call.names)
     if patterns and call.paths:
         v.file = any(match_any(patterns, segs) for segs in call.paths)
+    if not v.tool and v.file and call.write_paths and edits_files(tools):
+        # a shell command that writes a file the item's patterns name is an edit of that file (sed -i, >>, cp, rm)
+        v.tool = any(match_any(patterns, segs) for segs in call.write_paths)
     if tools and not v.tool:
         v.gate = "tool %s is not among %s" % (call.tool or "?", ", ".join(tools))
     elif patterns and call.file_bearing and not v.file:
@@ -190,13 +203,13 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
         records = []
         seen = set()
         best = R_BEST if call.paths else R_BEST_NO_FILE
-        names = call.names
+        names, writes = call.names, bool(call.write_paths)
         for key in keys:
             for record in index.bucket(key):
                 if record[0] not in seen and record[best] >= threshold:
                     seen.add(record[0])
                     tools = record[R_TOOLS]
-                    if not tools or tool_matches(tools, names):
+                    if not tools or tool_matches(tools, names) or (writes and edits_files(tools)):
                         records.append(record)
     verdicts = [score(record, call, threshold, conversation, always_context) for record in records]
     verdicts.sort(key=lambda v: (not v.eligible,) + rank_key(v))

@@ -70,9 +70,13 @@ def normalise_path(path, cwd, root):
 
 
 class ToolCall:
-    """One tool call: ``tool``, lookup names, ``paths`` (segment lists), ``file_bearing``."""
+    """One tool call: ``tool``, lookup names, ``paths`` (segment lists), ``file_bearing``.
 
-    __slots__ = ("tool", "names", "paths", "file_bearing", "display_path", "_input", "_text", "_wordless", "_commands")
+    ``write_paths``: for a shell command, the paths it writes, creates, moves or deletes
+    (:mod:`forewarn.shell_writes`), also among ``paths``.
+    """
+
+    __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -94,6 +98,7 @@ class ToolCall:
                 if not self.display_path:
                     self.display_path = "/".join(segs)
         self.file_bearing = bool(self.paths)
+        self.write_paths = []
         if not self.file_bearing:
             command = self._input.get("command")
             if isinstance(command, str):
@@ -101,6 +106,15 @@ class ToolCall:
                     segs, _outside = normalise_path(token, cwd, root)
                     if segs:
                         self.paths.append(segs)
+                if "bash" in self.names:  # Bash, and PowerShell through its alias
+                    from .shell_writes import write_targets
+
+                    for target in write_targets(command, powershell=low == "powershell"):
+                        segs, _outside = normalise_path(target, cwd, root)
+                        if segs:
+                            self.write_paths.append(segs)
+                            if segs not in self.paths:
+                                self.paths.append(segs)
 
     @property
     def read_only(self):
@@ -139,7 +153,9 @@ class ToolCall:
     def commands(self):
         """The ``command`` input's simple commands, each a list of its shell words folded one by one.
 
-        Empty when the input has no ``command`` string; bounded like :meth:`folded_text`.
+        Empty when the input has no ``command`` string; bounded like :meth:`folded_text`.  A shell command that
+        deletes a folder recursively by other means (``find -delete``, ``Remove-Item -Recurse``, ``git clean
+        -d``) also gets the simple command ``rm -rf``, so knowledge written about ``rm -rf`` reaches it.
         """
         if self._commands is None:
             command = self._input.get("command")
@@ -152,11 +168,20 @@ class ToolCall:
                     words = [w for w in (fold(word) for word in line.split()) if w.strip()]
                     if words:
                         self._commands.append(words)
+                if "bash" in self.names:
+                    from .shell_writes import deletes_recursively
+
+                    if deletes_recursively(self._input["command"], powershell=self.tool.lower() == "powershell"):
+                        self._commands.append([fold("rm"), fold("-rf")])  # any recursive deletion reads as the rm -rf it is
         return self._commands
 
     def words(self):
-        """The distinct folded words of the tool input (a set)."""
-        return set(self.folded_text().split())
+        """The distinct folded words of the tool input and of its simple commands (a set)."""
+        found = set(self.folded_text().split())
+        for command in self.commands():
+            for word in command:
+                found.update(word.split())
+        return found
 
     @property
     def wordless(self):

@@ -318,12 +318,12 @@ def test_development_corpus_meets_the_targets(results):
 def test_blind_corpora_do_not_regress(results):
     """The calls labelled after the rule was designed: never worse than docs/relevance.md reports."""
     ledger = results["ledger", "calls.jsonl"][0][1]
-    assert ledger["critical"][0] >= 37 and ledger["hits"] >= 82 and ledger["injected"] - ledger["hits"] <= 18
+    assert ledger["critical"][0] >= 40 and ledger["hits"] >= 85 and ledger["injected"] - ledger["hits"] <= 18
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 8 and held_out["hits"] >= 14 and held_out["injected"] - held_out["hits"] <= 2
 
 
-@pytest.mark.xfail(strict=True, reason="not met on the blind corpus (CRITICAL recall 37/47, 18 of 100 injected items "
+@pytest.mark.xfail(strict=True, reason="not met on the blind corpus (CRITICAL recall 40/47, 18 of 103 injected items "
                    "irrelevant): docs/relevance.md says which calls and why")
 def test_blind_corpus_meets_the_issue_targets(results):
     """The issue's targets on the blind corpus: CRITICAL recall 100 %, under 10 % of injected items irrelevant."""

@@ -1,0 +1,226 @@
+"""Which files a shell command changes: the files a Bash or PowerShell call edits without the Write tool.
+
+Agents often change files from the shell — ``sed -i`` on a manifest, ``echo … >> CHANGELOG.md``, ``cp``, ``mv``,
+``rm`` — and knowledge written for edits ("when plugin.json changes, …") should reach them there too.
+:func:`write_targets` returns the paths a command writes, creates, moves or deletes, as written in the command
+(the caller resolves them against the hook's ``cwd``).  Reading commands (``cat``, ``jq``, ``grep``,
+``git diff``) write nothing and yield nothing.
+
+Contract: pure and standard library only (no ``re``: it runs on the PreToolUse path); any string in, a list of
+strings out, never raises.  It is a recogniser, not a shell: quoting (``'…'``, ``"…"``, backslash) and the
+separators ``&& || ; | &`` and newlines are understood; expansions, subshells and here-documents are not
+(a ``$VAR`` or ``$(…)`` target is dropped).  At most ``MAX_TARGETS`` paths.
+"""
+
+MAX_TARGETS = 16
+MAX_COMMAND_CHARS = 16 * 1024
+SEPARATORS = ("&&", "||", ";", "|", "&", "\n")
+
+# command -> how its arguments name what it changes
+ALL_ARGS = frozenset({"rm", "rmdir", "touch", "unlink", "shred", "mkdir", "tee", "truncate"})
+LAST_ARG = frozenset({"cp", "install", "ln", "rsync", "scp"})
+EVERY_PATH_ARG = frozenset({"mv"})  # the sources disappear from where they were, the target appears
+FIRST_ARG_IS_MODE = frozenset({"chmod", "chown", "chgrp"})
+IN_PLACE = frozenset({"sed", "perl", "gsed"})  # change their file arguments only with -i
+POWERSHELL_WRITERS = frozenset({
+    "set-content", "add-content", "out-file", "remove-item", "copy-item", "move-item", "new-item", "rename-item",
+    "clear-content", "sc", "ac", "ri", "del", "erase", "rd", "cpi", "copy", "mi", "move", "ni",
+})
+POWERSHELL_PATH_FLAGS = ("-path", "-literalpath", "-filepath", "-destination")
+FLAGS_WITH_VALUE = {
+    "sed": ("-e", "-f", "--expression", "--file", "-l", "--line-length"),
+    "perl": ("-e", "-E", "-M", "-m", "-I"),
+    "truncate": ("-s", "--size", "-r", "--reference"),
+    "install": ("-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory"),
+    "cp": ("-t", "--target-directory", "-S", "--suffix"),
+    "mv": ("-t", "--target-directory", "-S", "--suffix"),
+}
+NOT_FILES = ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty")
+
+
+def split_words(command, powershell=False):
+    """Simple commands of ``command``, each a list of words with the shell's quoting removed.
+
+    A redirection becomes the word ``>`` (writes: ``>``, ``>>``, ``2>``, ``&>``) or ``<`` (reads) before its
+    target.  In PowerShell a backslash is a path separator, not an escape.
+    """
+    commands, words, word, quote, has_word = [], [], [], None, False
+    text = command[:MAX_COMMAND_CHARS]
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = None
+            elif c == "\\" and quote == '"' and i + 1 < n:
+                i += 1
+                word.append(text[i])
+            else:
+                word.append(c)
+            i += 1
+            continue
+        if c in "'\"":
+            quote, has_word = c, True
+        elif c == "\\" and i + 1 < n and not powershell:
+            i += 1
+            if text[i] != "\n":
+                word.append(text[i])
+                has_word = True
+        elif c in " \t":
+            if has_word:
+                words.append("".join(word))
+                word, has_word = [], False
+        elif c in "<>" or c == "&" and text.startswith("&>", i):
+            current = "".join(word)
+            if has_word and current not in ("0", "1", "2"):
+                words.append(current)
+            word, has_word = [], False
+            j = i + (2 if c == "&" else 1)
+            if c == ">" and j < n and text[j] == ">":
+                j += 1  # >>
+            if c == ">" and j < n and text[j] == "&":  # >&2: a descriptor, not a file
+                j += 1
+                while j < n and text[j].isdigit():
+                    j += 1
+            else:
+                words.append("<" if c == "<" else ">")
+            i = j
+            continue
+        elif any(text.startswith(sep, i) for sep in SEPARATORS):
+            if has_word:
+                words.append("".join(word))
+            if words:
+                commands.append(words)
+            word, words, has_word = [], [], False
+            i += 2 if text.startswith(("&&", "||"), i) else 1
+            continue
+        else:
+            word.append(c)
+            has_word = True
+        i += 1
+    if has_word:
+        words.append("".join(word))
+    if words:
+        commands.append(words)
+    return commands
+
+
+def write_targets(command, powershell=False):
+    """The paths ``command`` writes, creates, moves or deletes, in order, without repeats."""
+    if not isinstance(command, str) or not command.strip():
+        return []
+    found = []
+    try:
+        for words in split_words(command, powershell):
+            found.extend(_targets_of(words))
+    except Exception:  # a recogniser never breaks the hook
+        return []
+    seen, out = set(), []
+    for path in found:
+        if path and path not in seen and not path.startswith(("$", "`")) and path not in NOT_FILES and "://" not in path:
+            seen.add(path)
+            out.append(path)
+    return out[:MAX_TARGETS]
+
+
+def _targets_of(words):
+    targets = []
+    rest = []
+    i = 0
+    while i < len(words):  # redirections first: `> file` writes whatever the command is, `< file` is read
+        if words[i] in "<>":
+            if words[i] == ">" and i + 1 < len(words):
+                targets.append(words[i + 1])
+            i += 2
+            continue
+        rest.append(words[i])
+        i += 1
+    while rest and ("=" in rest[0] and not rest[0].startswith(("-", "=")) or rest[0] in ("sudo", "env", "command", "nohup", "time")):
+        rest = rest[1:]  # VAR=value prefixes and wrappers
+    if not rest:
+        return targets
+    name = rest[0].rsplit("/", 1)[-1].lower()
+    args = rest[1:]
+    if name == "git" and args and args[0] in ("mv", "rm"):
+        name, args = "git " + args[0], args[1:]
+    if name in POWERSHELL_WRITERS:
+        return targets + _powershell_targets(args)
+    if name == "dd":
+        return targets + [a[3:] for a in args if a.startswith("of=")]
+    if name == "find":
+        return targets + (_positional(args[:1]) if "-delete" in args else [])
+    positional = _positional(args, FLAGS_WITH_VALUE.get(name, ()))
+    if name in IN_PLACE:
+        if not any(a == "-i" or a.startswith(("-i", "--in-place")) or (a.startswith("-") and not a.startswith("--") and "i" in a[1:]) for a in args):
+            return targets
+        if not any(a in ("-e", "--expression", "-f", "--file", "-E") or (name == "perl" and a.startswith("-") and "e" in a[1:]) for a in args):
+            positional = positional[1:]  # the first operand is the script
+        return targets + positional
+    if name in ALL_ARGS or name in ("git rm",):
+        return targets + positional
+    if name in EVERY_PATH_ARG or name == "git mv":
+        return targets + positional
+    if name in LAST_ARG:
+        return targets + positional[-1:]
+    if name in FIRST_ARG_IS_MODE:
+        return targets + positional[1:]
+    return targets
+
+
+def deletes_recursively(command, powershell=False):
+    """True if a simple command of ``command`` deletes a folder and what is in it, by whatever means:
+    ``rm -r``, ``find … -delete`` or ``-exec rm``, ``git clean -d``, ``rmdir /s``, ``Remove-Item -Recurse``."""
+    if not isinstance(command, str):
+        return False
+    try:
+        for words in split_words(command, powershell):
+            while words and ("=" in words[0] and not words[0].startswith("-") or words[0] in ("sudo", "env", "command", "nohup")):
+                words = words[1:]
+            if not words:
+                continue
+            name, flags = words[0].rsplit("/", 1)[-1].lower(), [w.lower() for w in words[1:] if w.startswith(("-", "/"))]
+            if name == "rm" and any(f in ("-r", "--recursive") or (not f.startswith("--") and ("r" in f[1:] or "R" in f[1:])) for f in flags):
+                return True
+            if name == "find" and ("-delete" in words or ("-exec" in words and "rm" in words)):
+                return True
+            if name == "git" and len(words) > 1 and words[1] == "clean" and any("d" in f[1:] for f in flags if not f.startswith("--")):
+                return True
+            if name in ("rmdir", "rd") and "/s" in flags:
+                return True
+            if name in ("remove-item", "ri", "del", "rm", "rd", "rmdir") and any(f.startswith("-r") and "-recurse".startswith(f) for f in flags):
+                return True
+    except Exception:
+        return False
+    return False
+
+
+def _positional(args, flags_with_value=()):
+    out, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg == "--":
+            continue
+        if arg.startswith("-") and len(arg) > 1:
+            skip = arg in flags_with_value
+            continue
+        out.append(arg)
+    return out
+
+
+def _powershell_targets(args):
+    out, i = [], 0
+    positional = []
+    while i < len(args):
+        low = args[i].lower()
+        if low in POWERSHELL_PATH_FLAGS and i + 1 < len(args):
+            out.append(args[i + 1])
+            i += 2
+            continue
+        if low.startswith("-"):
+            i += 2 if low in ("-value", "-encoding", "-itemtype", "-newname", "-filter", "-include", "-exclude") else 1
+            continue
+        positional.append(args[i])
+        i += 1
+    return out or positional[:1]

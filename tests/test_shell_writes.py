@@ -1,0 +1,66 @@
+"""forewarn.shell_writes: the files a shell command changes, and recursive deletions by any name."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from forewarn.shell_writes import deletes_recursively, split_words, write_targets
+
+
+@pytest.mark.parametrize("command,targets", [
+    ("""sed -i 's/"version": "0.4.0"/"version": "0.5.0"/' .claude-plugin/plugin.json""", [".claude-plugin/plugin.json"]),
+    ("sed -i.bak -e 's/a/b/' x.txt y.txt", ["x.txt", "y.txt"]),
+    ("perl -pi -e 's/a/b/' lib/x.pm", ["lib/x.pm"]),
+    ("echo '## 0.5.0' >> CHANGELOG.md && git add -A", ["CHANGELOG.md"]),
+    ("make build >out.log 2>&1", ["out.log"]),
+    ("python manage.py migrate &> migrate.log", ["migrate.log"]),
+    ("FOO=1 sudo tee -a /etc/hosts < hosts.new", ["/etc/hosts"]),
+    ("cp a.txt b.txt dest/", ["dest/"]),
+    ("mv old.py new.py", ["old.py", "new.py"]),
+    ("git mv src/a.py src/b.py; git rm -q docs/old.md", ["src/a.py", "src/b.py", "docs/old.md"]),
+    ("rm -rf node_modules build/", ["node_modules", "build/"]),
+    ("find exports -name '*.csv' -delete", ["exports"]),
+    ("chmod +x scripts/run.sh", ["scripts/run.sh"]),
+    ("truncate -s 0 app.log", ["app.log"]),
+    ("dd if=/dev/zero of=disk.img bs=1M count=1", ["disk.img"]),
+    ("touch a\\ b.txt", ["a b.txt"]),
+])
+def test_commands_that_change_files_name_them(command, targets):
+    assert write_targets(command) == targets
+
+
+@pytest.mark.parametrize("command", [
+    "sed 's/a/b/' x.txt", "cat .claude-plugin/plugin.json | jq .version", "git diff .claude-plugin/plugin.json",
+    "grep -r version .", "pytest -q 2>&1 > /dev/null", "echo $HOME > $OUT", "ls -la > /dev/null", "", "   ",
+])
+def test_commands_that_only_read_name_nothing(command):
+    assert write_targets(command) == []
+
+
+def test_powershell_paths_keep_their_backslashes():
+    assert write_targets("Remove-Item -Recurse -Force exports\\2026", powershell=True) == ["exports\\2026"]
+    assert write_targets("Set-Content -Path .env -Value 'X=1'", powershell=True) == [".env"]
+    assert write_targets("Copy-Item a.txt -Destination backup\\a.txt", powershell=True) == ["backup\\a.txt"]
+
+
+def test_quotes_and_separators():
+    assert split_words("""a 'b c' "d \\"e\\"" f\\ g && h|i;j""") == [["a", "b c", 'd "e"', "f g"], ["h"], ["i"], ["j"]]
+
+
+@pytest.mark.parametrize("command,powershell,deletes", [
+    ("rm -rf x", False, True), ("rm -r x", False, True), ("rm --recursive x", False, True), ("rm x", False, False),
+    ("rm -f a.txt", False, False), ("find exports -name '*.csv' -delete", False, True),
+    ("find . -name '*.pyc' -exec rm {} +", False, True), ("find . -name '*.pyc'", False, False),
+    ("git clean -fdx", False, True), ("git clean -n", False, False), ("rmdir /s /q build", False, True),
+    ("Remove-Item -Recurse -Force exports\\2026", True, True), ("Remove-Item a.txt", True, False), ("ls -R", False, False),
+])
+def test_recursive_deletions_by_any_name(command, powershell, deletes):
+    assert deletes_recursively(command, powershell) is deletes
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=80), st.booleans())
+def test_any_text_is_read_without_raising(command, powershell):
+    targets = write_targets(command, powershell)
+    assert isinstance(targets, list) and len(targets) <= 16 and all(isinstance(t, str) and t for t in targets)
+    assert deletes_recursively(command, powershell) in (True, False)
