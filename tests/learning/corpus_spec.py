@@ -534,3 +534,234 @@ HELD_OUT_3 = [
         ("user", EMAIL),
     ], expect=[]),
 ]
+
+# ---------------------------------------------------------------- held out, fourth set
+# Written blind: by someone who had not read the detectors (corrections.py,
+# statements.py, markers.py, capture.py, text.py) or the detector discussion in
+# docs/process-knowledge.md, and who never ran them, the Stop hook or
+# tests/learning on these cases.  Labelled by meaning (what a careful reviewer
+# would want drafted), with priorities from the rules in "Inference": a
+# correction whose text or corrected-turn prompt names a production-impact word
+# is CRITICAL, other corrections and explicit lessons HIGH, suggestions MEDIUM,
+# a block keeps its declared priority (default MEDIUM), a lesson seen twice
+# CRITICAL.  Phrasing is meant to be new: typos, other languages mixed in,
+# the correction as the second sentence, after an interrupt, in a rejection.
+HELD_OUT_4 = [
+    # ---- corrections
+    dict(name="h4_rejected_prune_volumes", turns=[
+        ("user", "clear out the old docker images, disk is full"),
+        ("rejected", "Bash", {"command": "docker system prune -af --volumes"},
+         "nope, --volumes deletes my local postgres data. thats data loss. only prune images (docker image prune -a)"),
+    ], expect=[dict(kind="user_correction", words=["volumes"], priority="CRITICAL", tool="Bash")]),
+    dict(name="h4_interrupt_generator_output_dir", turns=[
+        ("user", "regenerate the api client from the openapi spec"),
+        ("assistant", "Generating the TypeScript client.", [("Bash", {"command": "npx openapi-generator-cli generate -i openapi.yaml -g typescript-fetch -o src/"})]),
+        ("interrupt",),
+        ("user", "whoa wait. -o src/ would overwrite half the app. the generated client goes in src/gen/api, thats why it's gitignored"),
+    ], expect=[dict(kind="user_correction", words=["src/gen/api"], priority="HIGH", tool="Bash")]),
+    dict(name="h4_second_sentence_admin_missing", turns=[
+        ("user", "add a `created_by` field to the Invoice serializer"),
+        ("assistant", "Added `created_by` as a read-only field.", [("Edit", {"file_path": P + "/billing/serializers.py", "old_string": "fields = ['id', 'total']", "new_string": "fields = ['id', 'total', 'created_by']"})]),
+        ("user", "thx that works. but ur missing it in the admin list_display too, billing/admin.py"),
+    ], expect=[dict(kind="user_correction", words=["admin"], priority="HIGH", file="**/serializers.py", tool="Edit")]),
+    dict(name="h4_typos_forgto_migration", turns=[
+        ("user", "add stripe_customer_id to the User model"),
+        ("assistant", "Added the field.", [("Edit", {"file_path": P + "/accounts/models.py", "old_string": "email = models.EmailField()", "new_string": "email = models.EmailField()\n    stripe_customer_id = models.CharField(max_length=64, blank=True)"})]),
+        ("user", "you forgto the migration agian.. makemigrations accounts pls"),
+    ], expect=[dict(kind="user_correction", words=["migration"], priority="CRITICAL", file="**/models.py", tool="Edit")]),
+    dict(name="h4_use_fromisoformat_code_fence", turns=[
+        ("user", "parse the start/end dates from the config"),
+        ("assistant", "Parsing them with strptime.", [("Edit", {"file_path": P + "/shop/config.py", "old_string": "start = raw['start']", "new_string": "start = datetime.strptime(raw['start'], '%Y-%m-%d')"})]),
+        ("user", "use `date.fromisoformat` not strptime here:\n```python\nstart = date.fromisoformat(raw['start'])\nend = date.fromisoformat(raw['end'])\n```\nstrptime with that format chokes on the values ops puts in there"),
+    ], expect=[dict(kind="user_correction", words=["fromisoformat"], priority="HIGH", file="**/config.py", tool="Edit")]),
+    dict(name="h4_literally_said_no_new_deps", turns=[
+        ("user", "debounce the search input"),
+        ("assistant", "Installing lodash.debounce for this.", [("Bash", {"command": "npm i lodash.debounce"})]),
+        ("user", "I literally said yesterday no new deps for tiny stuff like this. just write the debounce urself, its 10 lines"),
+    ], expect=[dict(kind="user_correction", words=["deps"], priority="HIGH", tool="Bash")]),
+    dict(name="h4_spanish_ojo_safe_filter", turns=[
+        ("user", "render the user's bio on the profile page"),
+        ("assistant", "Rendered it with line breaks kept.", [("Edit", {"file_path": P + "/web/templates/profile.html", "old_string": "<!-- bio -->", "new_string": "<p>{{ user.bio|safe }}</p>"})]),
+        ("user", "ojo — bio is user input, you can't mark it |safe. that's a security hole (XSS). use linebreaksbr and let it escape"),
+    ], expect=[dict(kind="user_correction", words=["user input"], priority="CRITICAL", file="**/profile.html", tool="Edit")]),
+    dict(name="h4_german_falsch_milliseconds", turns=[
+        ("user", "set the http client timeout to 30 seconds"),
+        ("assistant", "Set TIMEOUT = 30.", [("Edit", {"file_path": P + "/shop/http.py", "old_string": "TIMEOUT = 5000", "new_string": "TIMEOUT = 30"})]),
+        ("user", "nee, falsch. TIMEOUT is in milliseconds in this lib, 30 means 30ms. 30000"),
+    ], expect=[dict(kind="user_correction", words=["milliseconds"], priority="HIGH", file="**/http.py", tool="Edit")]),
+    dict(name="h4_not_plain_pytest_make_test", turns=[
+        ("user", "run the test suite"),
+        ("assistant", "Running pytest.", [("Bash", {"command": "pytest -q"})]),
+        ("result", "E   django.core.exceptions.ImproperlyConfigured: Requested setting DATABASES, but settings are not configured."),
+        ("assistant", "Django isn't configured; looking into it.", []),
+        ("user", "not plain pytest — `make test`. it sets DJANGO_SETTINGS_MODULE and starts the test db container"),
+    ], expect=[dict(kind="user_correction", words=["make test"], priority="HIGH", tool="Bash")]),
+    dict(name="h4_caps_why_did_you_commit", turns=[
+        ("user", "fix the typo in the footer"),
+        ("assistant", "Fixed 'Copyrigth' and committed.", [("Edit", {"file_path": P + "/web/components/Footer.tsx", "old_string": "Copyrigth", "new_string": "Copyright"}),
+                                                          ("Bash", {"command": "git commit -am 'fix footer typo' && git push"})]),
+        ("user", "WHY did you commit and push?? I never asked for that. dont commit unless I tell you to"),
+    ], expect=[dict(kind="user_correction", words=["commit"], priority="HIGH", tool="Bash")]),
+    dict(name="h4_left_debug_print", turns=[
+        ("user", "the discount calc is off by a cent sometimes, fix it"),
+        ("assistant", "It rounded each line instead of the sum; now it rounds once at the end.", [("Edit", {"file_path": P + "/shop/discounts.py", "old_string": "return sum(round(x, 2) for x in lines)", "new_string": "print('DEBUG', lines)\n    return round(sum(lines), 2)"})]),
+        ("user", "fixed yeah, but you left a debug print in discounts.py"),
+    ], expect=[dict(kind="user_correction", words=["debug print"], priority="HIGH", file="**/discounts.py", tool="Edit")]),
+    dict(name="h4_only_changed_ci_yml_node", turns=[
+        ("user", "bump the node version in CI to 22"),
+        ("assistant", "Bumped.", [("Edit", {"file_path": P + "/.github/workflows/ci.yml", "old_string": "node-version: 20", "new_string": "node-version: 22"})]),
+        ("user", "you only changed ci.yml. .nvmrc and the engines field in package.json still say 20, so local and CI disagree now"),
+    ], expect=[dict(kind="user_correction", words=[".nvmrc"], priority="CRITICAL", file="**/ci.yml", tool="Edit")]),
+    dict(name="h4_replica_not_primary_url_secret", turns=[
+        ("user", "point the reporting job at the db"),
+        ("assistant", "Pointed it at the database.", [("Edit", {"file_path": P + "/jobs/report.py", "old_string": "DB = None", "new_string": "DB = 'postgres://report:Tr0ub4dor-88x@db-primary.internal:5432/shop'"})]),
+        ("user", "no no. the reports must run against the read replica, not the primary, they lock tables for minutes. and don't inline postgres://report:Tr0ub4dor-88x@db-replica.internal:5432/shop in code, read REPORT_DB_URL from the env"),
+    ], expect=[dict(kind="user_correction", words=["replica"], priority="HIGH", file="**/report.py", tool="Edit")],
+        secrets=["Tr0ub4dor-88x"]),
+    dict(name="h4_password_on_command_line_secret", turns=[
+        ("user", "dump the staging db so I can debug locally"),
+        ("assistant", "Dumping.", [("Bash", {"command": "mysqldump -h staging-db -u admin --password 9vK2rpQ7zLm shop > dump.sql"})]),
+        ("user", "don't put the password on the command line like `--password 9vK2rpQ7zLm`, it ends up in shell history and in ps. use --defaults-extra-file=~/.my.staging.cnf, that's where the credentials live"),
+    ], expect=[dict(kind="user_correction", words=["command line"], priority="CRITICAL", tool="Bash")],
+        secrets=["9vK2rpQ7zLm"]),
+    dict(name="h4_hardcoded_key_secret", turns=[
+        ("user", "add a summarise() helper using the openai client. key for testing: sk-proj-7fQ2mZk9LrT4wXy8NbV3cD1eHs6"),
+        ("assistant", "Added shop/summarise.py.", [("Write", {"file_path": P + "/shop/summarise.py", "content": "from openai import OpenAI\nclient = OpenAI(api_key=\"sk-proj-7fQ2mZk9LrT4wXy8NbV3cD1eHs6\")\n"})]),
+        ("user", "you hardcoded the key in summarise.py?? `OpenAI(api_key=\"sk-proj-7fQ2mZk9LrT4wXy8NbV3cD1eHs6\")` is now in git history, that's a security incident. keys come from the environment, always, the client reads OPENAI_API_KEY by itself"),
+    ], expect=[dict(kind="user_correction", words=["hardcod"], priority="CRITICAL", file="**/summarise.py", tool="Write")],
+        secrets=["sk-proj-7fQ2mZk9LrT4wXy8NbV3cD1eHs6"]),
+    dict(name="h4_maybe_check_existing_helper", turns=[
+        ("user", "round the order totals to 2 decimals, half up"),
+        ("assistant", "Added a round_money() helper.", [("Edit", {"file_path": P + "/shop/orders.py", "old_string": "total = subtotal", "new_string": "total = round_money(subtotal)\n\ndef round_money(x):\n    return Decimal(x).quantize(Decimal('0.01'), ROUND_HALF_UP)"})]),
+        ("user", "works, but maybe check shop/utils/money.py before writing a new helper — round_half_up already exists there"),
+    ], expect=[dict(kind="user_correction", words=["money.py"], priority="MEDIUM", file="**/orders.py", tool="Edit")]),
+    dict(name="h4_ide_one_thing_though_readme", turns=[
+        ("user", "rename the --out flag to --output"),
+        ("assistant", "Renamed the flag and updated the tests.", [("Edit", {"file_path": P + "/shop/cli.py", "old_string": "'--out'", "new_string": "'--output'"})]),
+        ("ide", "<ide_opened_file>The user opened the file " + P + "/README.md in the IDE. This may or may not be related to the current task.</ide_opened_file>",
+         "Nice, tests pass. One thing though: you didn't update the README, the usage example still shows --out"),
+    ], expect=[dict(kind="user_correction", words=["README"], priority="HIGH", file="**/cli.py", tool="Edit")]),
+    # ---- lesson statements
+    dict(name="h4_stmt_takeaway_search_index", turns=[
+        ("user", "search returns nothing since the schema change"),
+        ("assistant", "The search index still had the old mapping; rebuilt it.", [("Bash", {"command": "make reindex"})]),
+        ("user", "ok so the takeaway here: the search index has to be rebuilt after every schema change, otherwise queries silently return nothing"),
+    ], expect=[dict(kind="lesson_statement", words=["search index"], priority="HIGH")]),
+    dict(name="h4_stmt_worth_remembering_fixtures", turns=[
+        ("user", "make fixtures fails on my fresh checkout"),
+        ("final", "Root cause: the fixture loader ran before the tables existed. Worth remembering for next time: `make fixtures` only works after `make migrate` on a fresh database."),
+    ], expect=[dict(kind="lesson_statement", words=["make fixtures"])]),
+    dict(name="h4_stmt_heads_up_vendored_first_prompt", turns=[
+        ("user", "Heads up for the future: the legacy/ folder is vendored, never edit anything in it, patch upstream instead. Anyway, today: add a CSV export to the reports page."),
+    ], expect=[dict(kind="lesson_statement", words=["legacy"], priority="HIGH")]),
+    dict(name="h4_stmt_moving_forward_camelcase", turns=[
+        ("user", "the mobile app can't read the new /wishlist response"),
+        ("assistant", "It returned snake_case keys; switched the serializer to camelCase.", [("Edit", {"file_path": P + "/api/wishlist.py", "old_string": "renderer = JSONRenderer", "new_string": "renderer = CamelCaseJSONRenderer"})]),
+        ("user", "moving forward, all new API responses use camelCase keys. the app expects that everywhere"),
+    ], expect=[dict(kind="lesson_statement", words=["camelCase"], priority="HIGH")]),
+    dict(name="h4_stmt_important_lesson_crontab", turns=[
+        ("user", "the cleanup job ran at 3am instead of 2am"),
+        ("assistant", "Found it: the cron container runs in UTC while the app uses Europe/Berlin.\n\nImportant lesson: times in crontab are UTC here, so 02:00 Berlin is 01:00 in winter and 00:00 in summer.", [("Edit", {"file_path": P + "/ops/crontab", "old_string": "0 2 * * *", "new_string": "0 1 * * *"})]),
+    ], expect=[dict(kind="lesson_statement", words=["crontab"], priority="HIGH")]),
+    dict(name="h4_stmt_lesson_for_next_time_arrow", turns=[
+        ("user", "the webhook handler crashed on the first real event"),
+        ("assistant", "The payload had `data.object` nested one level deeper than the test JSON; fixed the parser.", [("Edit", {"file_path": P + "/shop/webhooks.py", "old_string": "event['object']", "new_string": "event['data']['object']"})]),
+        ("user", "lesson for next time -> when touching the webhook handlers, test with `stripe trigger` locally first instead of hand-written json"),
+    ], expect=[dict(kind="lesson_statement", words=["stripe trigger"], priority="HIGH")]),
+    # ---- [PROCESS_KNOWLEDGE]
+    dict(name="h4_pk_yaml_pattern_graphql_codegen", turns=[
+        ("user", "add the discountCode field to the order query"),
+        ("assistant", "Added the field and regenerated the types; the generated hooks in src/gen/ are stale until codegen runs.\n\n[PROCESS_KNOWLEDGE]\ntype: pattern\npriority: HIGH\nlabel: Run codegen after editing a GraphQL query\ntrigger_conditions:\n  tool_names: [Edit, Write]\n  file_patterns: [\"**/*.graphql\"]\npattern:\n  situation: A .graphql query or fragment changes\n  action: Run npm run codegen and commit src/gen/ together with the query\n  rationale: The typed hooks are generated; stale ones compile but return undefined fields\n[/PROCESS_KNOWLEDGE]",
+         [("Edit", {"file_path": P + "/web/queries/order.graphql", "old_string": "total", "new_string": "total\n    discountCode"}), ("Bash", {"command": "npm run codegen"})]),
+    ], expect=[dict(kind="process_knowledge", words=["codegen"], priority="HIGH", file="**/*.graphql", tool="Edit")]),
+    dict(name="h4_pk_json_requirement_final", turns=[
+        ("user", "why did the nightly export produce an empty file?"),
+        ("final", "The export ran while the replica was still replaying WAL after the 01:00 vacuum, so the query saw an empty snapshot of the staging table.\n\n[PROCESS_KNOWLEDGE]\n{\"type\": \"requirement\", \"priority\": \"critical\", \"label\": \"Nightly export waits for replica lag under 5s\",\n \"trigger_conditions\": {\"file_patterns\": [\"jobs/export_*.py\"], \"context_keywords\": [\"export\", \"replica\"]},\n \"requirement\": {\"constraint\": \"Check now() - pg_last_xact_replay_timestamp() < 5s before exporting\", \"rationale\": \"An export during catch-up wrote an empty file that the partner imported\"}}\n[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["replica lag"], priority="CRITICAL", file="jobs/export_*.py")]),
+    dict(name="h4_pk_yaml_warning_in_fence", turns=[
+        ("user", "truncate audit_log on dev, it's huge"),
+        ("assistant", "Truncated. One thing worth recording:\n\n```yaml\n[PROCESS_KNOWLEDGE]\ntype: warning\npriority: HIGH\nlabel: TRUNCATE audit_log also empties compliance_export\ntrigger_conditions:\n  tool_names:\n    - Bash\n  action_keywords:\n    - truncate\n    - audit_log\nwarning:\n  risk: compliance_export references audit_log with ON DELETE CASCADE, so TRUNCATE ... CASCADE wipes it too\n  mitigation: DELETE FROM audit_log WHERE created_at < cutoff, in batches\n[/PROCESS_KNOWLEDGE]\n```",
+         [("Bash", {"command": "psql \"$DEV_DATABASE_URL\" -c 'TRUNCATE audit_log CASCADE'"})]),
+    ], expect=[dict(kind="process_knowledge", words=["audit_log"], priority="HIGH", tool="Bash")]),
+    dict(name="h4_pk_checklist_item_mappings_no_triggers", turns=[
+        ("user", "add the pt-BR locale"),
+        ("assistant", "Added pt-BR.\n\n[PROCESS_KNOWLEDGE]\ntype: checklist\nlabel: A new locale needs three registrations\nchecklist:\n  title: Adding a locale\n  items:\n    - item: Add the JSON file under web/i18n/\n      required: true\n    - item: Register it in web/i18n/index.ts\n      required: true\n    - item: Add it to SUPPORTED_LOCALES in next.config.js\n[/PROCESS_KNOWLEDGE]",
+         [("Write", {"file_path": P + "/web/i18n/pt-BR.json", "content": "{\"cart.title\": \"Carrinho\"}"}),
+          ("Edit", {"file_path": P + "/web/i18n/index.ts", "old_string": "de,", "new_string": "de,\n  'pt-BR': ptBR,"})]),
+    ], expect=[dict(kind="process_knowledge", words=["locale"], priority="MEDIUM", file="**/pt-BR.json", tool="Write")]),
+    # ---- repeated mistakes
+    dict(name="h4_repeat_env_example", turns=[
+        ("user", "send errors to sentry"),
+        ("assistant", "Wired up sentry_sdk.init with the DSN from the environment.", [("Edit", {"file_path": P + "/shop/settings.py", "old_string": "# sentry", "new_string": "sentry_sdk.init(dsn=os.environ['SENTRY_DSN'])"})]),
+        ("user", "you didn't add SENTRY_DSN to .env.example, the next person won't know it exists"),
+        ("assistant", "Added it.", [("Edit", {"file_path": P + "/.env.example", "old_string": "DEBUG=1", "new_string": "DEBUG=1\nSENTRY_DSN="})]),
+        ("user", "ok now add the client for the feature-flag service"),
+        ("assistant", "Added the client; it reads FLAGS_URL.", [("Write", {"file_path": P + "/shop/flags.py", "content": "FLAGS_URL = os.environ['FLAGS_URL']"})]),
+        ("user", "same thing again, FLAGS_URL isn't in .env.example. every new env var goes in there"),
+    ], expect=[dict(kind="user_correction", words=[".env.example"], priority="CRITICAL", occurrences=2)]),
+    dict(name="h4_repeat_full_e2e_run", turns=[
+        ("user", "fix the flaky cart spec"),
+        ("assistant", "The selector matched two buttons; made it specific. Running the e2e suite.", [("Edit", {"file_path": P + "/tests/e2e/cart.spec.ts", "old_string": "getByRole('button')", "new_string": "getByRole('button', { name: 'Add to cart' })"})]),
+        ("rejected", "Bash", {"command": "npx playwright test"},
+         "don't run the whole e2e suite, it takes 40 min. only the spec you touched: npx playwright test tests/e2e/cart.spec.ts"),
+        ("assistant", "Running only the cart spec.", [("Bash", {"command": "npx playwright test tests/e2e/cart.spec.ts"})]),
+        ("user", "good. same fix for checkout.spec.ts"),
+        ("assistant", "Fixed the checkout selector; running the tests.", [("Edit", {"file_path": P + "/tests/e2e/checkout.spec.ts", "old_string": "getByRole('button')", "new_string": "getByRole('button', { name: 'Pay' })"}),
+                                                                        ("Bash", {"command": "npx playwright test"})]),
+        ("interrupt",),
+        ("user", "again the full e2e run?? only the spec you changed, I said this an hour ago"),
+    ], expect=[dict(kind="user_correction", words=["e2e"], priority="CRITICAL", tool="Bash", occurrences=2)]),
+    # ---- must yield nothing
+    dict(name="h4_neg_make_sure_right_branch_question", turns=[
+        ("user", "merge the tax hotfix into release/2.4"),
+        ("assistant", "Merging.", [("Bash", {"command": "git checkout release/2.4 && git merge hotfix/tax"})]),
+        ("user", "hold on, did you make sure you're on the right branch? show me git status first"),
+    ], expect=[]),
+    dict(name="h4_neg_polite_first_prompt", turns=[
+        ("user", "Hi! Could you add pagination to the orders list? Please don't forget to keep the page size configurable, and make sure you use the existing Paginator class from shop/paging.py."),
+    ], expect=[]),
+    dict(name="h4_neg_pasted_ci_log", turns=[
+        ("user", "why is CI red on my branch?\n\n```\nRun pnpm install --frozen-lockfile\n ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with \"frozen-lockfile\" because pnpm-lock.yaml is not up to date with package.json\nNote: you forgot to commit the lockfile? Run `pnpm install` and commit pnpm-lock.yaml.\nRemember to run pnpm install after editing package.json.\nError: Process completed with exit code 1.\n```"),
+    ], expect=[]),
+    dict(name="h4_neg_colleague_quote_question", turns=[
+        ("user", "my colleague left this on the PR: \"you didn't handle the retry case, and use exponential backoff not a fixed sleep\". is she right? look at shop/net.py"),
+    ], expect=[]),
+    dict(name="h4_neg_grep_result_phrases", turns=[
+        ("user", "list the TODOs in shop/"),
+        ("assistant", "Searching.", [("Bash", {"command": "grep -rn TODO shop/"})]),
+        ("result", "shop/cart.py:41:    # TODO you forgot to handle refunds here\nshop/cart.py:88:    # TODO(anna): from now on always check the currency\nshop/api.py:12:    # TODO that's wrong, use Decimal not float"),
+        ("final", "Three TODOs: refunds in cart.py:41, a currency check in cart.py:88 and Decimal instead of float in api.py:12."),
+    ], expect=[]),
+    dict(name="h4_neg_praise", turns=[
+        ("user", "rename compute_total everywhere"),
+        ("assistant", "Renamed in 7 files.", [("Edit", {"file_path": P + "/shop/orders.py", "old_string": "compute_total", "new_string": "order_total"})]),
+        ("user", "perfect, you nailed it. didn't forget a single call site 👍"),
+    ], expect=[]),
+    dict(name="h4_neg_hypothetical_yarn", turns=[
+        ("user", "if I told you to use yarn instead of npm, would the lockfile need regenerating?"),
+    ], expect=[]),
+    dict(name="h4_neg_assistant_forgot_fixed_same_turn", turns=[
+        ("user", "move the price helpers into shop/pricing.py"),
+        ("assistant", "Moved the helpers.", [("Write", {"file_path": P + "/shop/pricing.py", "content": "def net(x): ..."})]),
+        ("assistant", "I forgot to update the import in shop/api.py — fixing that now.", [("Edit", {"file_path": P + "/shop/api.py", "old_string": "from shop.utils import net", "new_string": "from shop.pricing import net"})]),
+        ("final", "Done: helpers moved to shop/pricing.py, the import in shop/api.py updated, tests pass."),
+    ], expect=[]),
+    dict(name="h4_neg_did_i_forget_question", turns=[
+        ("user", "can you check if I forgot anything in migrations/0051_orders.py before I merge it"),
+    ], expect=[]),
+    dict(name="h4_neg_going_forward_with_plan", turns=[
+        ("user", "plan looks fine"),
+        ("assistant", "Then I'll start with step 1, the models.", []),
+        ("user", "yep, going forward with the plan: models first, then the api, then the UI. start"),
+    ], expect=[]),
+    dict(name="h4_neg_user_corrects_own_instruction", turns=[
+        ("user", "add the coupon field to cart.ts"),
+        ("assistant", "Added `coupon` to the Cart type.", [("Edit", {"file_path": P + "/web/cart.ts", "old_string": "items: Item[]", "new_string": "items: Item[]\n  coupon?: string"})]),
+        ("user", "ugh, I told you the wrong file, sorry — I meant checkout.ts not cart.ts. can you move it over"),
+    ], expect=[]),
+    dict(name="h4_neg_rejection_one_off", turns=[
+        ("user", "apply the formatter fixes"),
+        ("rejected", "Bash", {"command": "ruff format ."},
+         "hold off, I'll run it myself after lunch"),
+    ], expect=[]),
+]
