@@ -223,7 +223,7 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 corrections = find_corrections(prompt) if assistant_seen else []
                 for sentence in corrections:
                     batch.lesson("user_correction", sentence, tool_calls, task, stamp)
-                for sentence in find_statements(prompt):
+                for sentence in find_statements(prompt, by_user=True):
                     if not any(sentence in c or c in sentence for c in corrections):
                         batch.lesson("lesson_statement", sentence, tool_calls, timestamp=stamp)
                 prev_tool_calls, tool_calls, texts = tool_calls, [], []

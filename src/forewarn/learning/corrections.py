@@ -25,17 +25,21 @@ from .text import own_sentences
 
 _YOU = r"(?:you|u|ya)"
 CORRECTION = lazy(
-    r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:forgot(?:ten)?|missed|skipped|overlooked|neglected|ignored)\b|"
+    r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:still\s+)?(?:forgot(?:ten)?|forgto|frogot|forgt|missed|skipped|overlooked|neglected|ignored)\b|"
+    r"\b" + _YOU + r"(?:'ve|\s+have)?\s+left\s+(?:a|an|the|in|out|it|them|some|that|this|debug)\b|"
+    r"\b" + _YOU + r"\s+only\s+(?:changed|updated|fixed|edited|touched|bumped|did|added|renamed)\b|"
+    r"\b" + _YOU + r"\s+(?:can'?t|cannot|can\s+not|mustn'?t|must\s+not)\b|"
     r"\b" + _YOU + r"\s+(?:still\s+)?(?:didn'?t|did\s+not|never|shouldn'?t\s+have|should(?:'ve|\s+have)|keep\s+\w+ing)\b|"
-    r"\byou'?re\s+(?:still\s+)?(?:missing|forgetting|ignoring)\b|"
+    r"\b(?:you'?re|youre|ur|u\s+r)\s+(?:still\s+)?(?:missing|forgetting|ignoring)\b|"
     r"\bbut\s+you\s+(?:also\s+)?need\b|\byou\s+also\s+need(?:ed)?\s+to\b|"
     r"\bdon'?t\s+forget\b|\bremember\s+to\b|\bmake\s+sure\s+(?:you|to)\b|"
     r"\b(?:that|this|it)(?:'?s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct|how|what)|the\s+wrong)\b|"
     r"\b(?:that|this)\s+(?:isn'?t|wasn'?t)\s+(?:right|correct|how|what)\b|"
     r"\bwrong\s+(?:file|command|version|place|branch|directory|folder|path|module|repo|environment|env|table|database|port|name|flag)s?\b|"
     r"\bi\s+(?:told|asked)\s+you\b|\bnot\s+what\s+i\s+(?:asked|wanted|meant)\b|"
+    r"\bi\s+(?:literally|already|clearly|specifically|just|explicitly)\s+(?:said|told|asked)\b|"
     r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:did|done|made|make|doing)\s+(?:it|this|that|the\s+same(?:\s+(?:thing|mistake))?)\s+again\b|"
-    r"\bsame\s+mistake\b|"
+    r"\bsame\s+mistake\b|\bsame\s+thing\s+again\b|"
     r"\buse\s+[\w.\-/]+(?:\s+[\w.\-/]+){0,2}\s*,?\s+(?:not|instead\s+of|rather\s+than)\s+[\w.\-/]+",
     re.I,
 )
@@ -55,20 +59,26 @@ CONTRAST_STATEMENT = lazy(
     r"(?!(?:a\s+)?(?:big\s+deal|problem|issue|worry)|urgent|bad|sure|yet|really|now|needed|important)[\w./<>-]+",
     re.I,
 )
-BARE_OPENER = lazy(r"^(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait)\s*[.!]*$", re.I)
-REBUKE = lazy(r"^why\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
+BARE_OPENER = lazy(r"^(?:(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait|whoa|woah|hold\s+on|hang\s+on)[\s,.!—–-]*)+$", re.I)
+REBUKE = lazy(r"^(?:why\s+(?:would|did|do|are|were)\s+(?:you|u)\b|" + _YOU + r"\s+\w+ed\b.*\?\?\s*$)", re.I)
 RULE = lazy(
     r"^(?:please\s+)?(?:(?:we|you|u|this\s+(?:repo|project|codebase|team))\s+(?:always|never|don'?t|do\s+not|must|should|only)\b|"
     r"(?:always|never|don'?t|do\s+not|use|run|ask|open|keep|put|check|wait|only)\b)",
     re.I,
 )
+# After "No." or "why did you…??" a sentence that says what must or must not be done states the rule.
+RULE_ANYWHERE = lazy(r"\b(?:must(?:n'?t)?|should(?:n'?t)?|has\s+to|have\s+to|needs?\s+to|always|never)\b", re.I)
 ACCEPT = lazy(r"\b(?:thanks|thank\s+you|worries|problem|fine|good|great|perfect|ok|okay|worry|need\s+to\s+worry)\b", re.I)
 QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b", re.I)
 POLITE = lazy(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
 SELF = lazy(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
+# The person correcting their own instruction ("I told you the wrong file, sorry, I meant checkout.ts"): no lesson.
+SELF_CORRECTION = lazy(r"\bi\s+(?:told|gave|sent)\s+you\s+the\s+wrong\b|\bi\s+meant\b|\bmy\s+(?:bad|mistake)\b", re.I)
 HYPOTHETICAL = lazy(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
 PRAISE = lazy(r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b", re.I)
 YOU_WORD = lazy(r"\byou\b", re.I)
+# A rejection that only puts the call off ("hold off, I'll run it myself later") says nothing about how to do it.
+DEFERRAL = lazy(r"^(?:hold\s+off|not\s+(?:now|yet)|later|wait\s+(?:a\s+(?:sec|second|bit|moment)|until)|let\s+me\b|i'?ll\s+(?:do|run|handle))", re.I)
 # The gate of find_corrections scans lowercased text with case-sensitive copies: about twice as fast as re.I.
 # (Their patterns hold no upper-case letter; tests/learning checks that.)
 _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (
@@ -88,7 +98,7 @@ def is_false_positive(sentence):
         return True
     if POLITE.match(s):
         return True
-    if SELF.search(s) and not YOU_WORD.search(s):
+    if SELF.search(s) and not YOU_WORD.search(s) or SELF_CORRECTION.search(s):
         return True
     return bool(HYPOTHETICAL.search(s) or PRAISE.search(s))
 
@@ -115,7 +125,16 @@ def _contrast(sentence):
 def _sets_a_rule(sentence):
     """True when ``sentence`` states how things are done (after "Nope." or "why would you…?")."""
     s = sentence.strip()
-    return bool(s) and not s.endswith("?") and not QUESTION_START.match(s) and not ACCEPT.search(s) and bool(RULE.search(s))
+    return bool(s) and not s.endswith("?") and not QUESTION_START.match(s) and not ACCEPT.search(s) and bool(
+        RULE.search(s) or RULE_ANYWHERE.search(s))
+
+
+def _rule_after(sentences, i):
+    """The index of the rule stated in the one or two sentences after an opener or rebuke at ``i``, or None."""
+    for j in (i + 1, i + 2):
+        if j < len(sentences) and _sets_a_rule(sentences[j]):
+            return j
+    return None
 
 
 def _follows(sentence):
@@ -140,8 +159,10 @@ def find_corrections(prompt_text):
     while i < len(sentences):
         sentence = sentences[i]
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if nxt and (BARE_OPENER.match(sentence) or REBUKE.match(sentence)) and _sets_a_rule(nxt):
-            sentence, i = sentence + " " + nxt, i + 1  # "Nope. We don't use default exports." / "why would you…?? always open a PR"
+        rule_at = _rule_after(sentences, i) if nxt and (BARE_OPENER.match(sentence) or REBUKE.match(sentence)) else None
+        if rule_at is not None:
+            # "Nope. We don't use default exports." / "WHY did you push?? I never asked. don't push unless I say so"
+            sentence, i = " ".join(sentences[i : rule_at + 1]), rule_at
         elif not _is_correction(sentence):
             i += 1
             continue
@@ -167,7 +188,7 @@ def find_rejection_correction(reason):
     if not sentences:
         return ""
     text = " ".join(sentences)
-    if len(text.split()) < 3 or is_false_positive(sentences[0]):
+    if len(text.split()) < 3 or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()):
         return ""
     if len(text) > MAX_REASON:
         text = text[:MAX_REASON].rsplit(" ", 1)[0] + "…"

@@ -18,8 +18,10 @@ from .text import own_sentences
 
 _STATEMENT = (
     r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant\s*:|"
-    r"\bgoing\s+forward\b|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
-    r"\bin\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\s*:|\btakeaway\s*:"
+    r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
+    r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\s*:|"
+    r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
+    r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\bimportant\s+lesson\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -46,7 +48,8 @@ IMPERATIVE = lazy(
 
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
 EXPLICIT = lazy(
-    r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference)", re.I
+    r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
+    r"important\s+lesson|lessons?\s+(?:for|here))", re.I
 )
 
 
@@ -54,8 +57,16 @@ def _is_guidance(after):
     return bool(NORMATIVE.search(after) or IMPERATIVE.match(after))
 
 
-def find_statements(text):
-    """The lesson-statement sentences of a message, in order."""
+# Markers that look ahead.  A person typing one to the assistant ("moving forward, all new responses use camelCase")
+# is setting a rule; the assistant saying one is as often reporting a change ("from now on the cache is warm").
+FORWARD = lazy(r"^(?:(?:going|moving)\s+forward|from\s+(?:now|here)\s+on|henceforth|(?:in|for)\s+(?:the\s+)?future|next\s+time)", re.I)
+
+
+QUESTION = lazy(r"^(?:what'?s|what|how|why|when|where|which|who|is\s+there|are\s+there|do\s+we|should\s+we)\b", re.I)
+
+
+def find_statements(text, by_user=False):
+    """The lesson-statement sentences of a message, in order (``by_user``: a person typed it)."""
     found = []
     if not text:
         return found
@@ -69,12 +80,13 @@ def find_statements(text):
         return found
     for sentence in own_sentences(text, phrases=STATEMENT):
         s = sentence.strip()
-        if s.endswith("?"):
+        if s.endswith("?") or QUESTION.match(s):  # "what's the rule going forward for …" asks, it does not state
             continue
         match = STATEMENT.search(s)
         if not match:
             continue
         after = s[match.end():]
-        if (EXPLICIT.match(match.group(0)) and len(after.split()) >= 3) or _is_guidance(after or s):
+        explicit = EXPLICIT.match(match.group(0)) or (by_user and FORWARD.match(match.group(0)))
+        if (explicit and len(after.split()) >= 3) or _is_guidance(after or s):
             found.append(s)
     return found
