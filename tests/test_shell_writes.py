@@ -43,6 +43,13 @@ def test_powershell_paths_keep_their_backslashes():
     assert write_targets("Copy-Item a.txt -Destination backup\\a.txt", powershell=True) == ["backup\\a.txt"]
 
 
+def test_a_here_document_body_is_not_read_as_commands():
+    assert split_words("cat <<'EOF' > out.txt\nhello > x | y\nEOF\nrm -rf y") == [["cat", ">", "out.txt"], ["rm", "-rf", "y"]]
+    assert write_targets("git commit -F- <<EOF\nfix: a > b; rm -rf /\nEOF") == []
+    assert write_targets("cat > src/models.py <<-EOF\n\tclass X: pass  # x > y\n\tEOF\necho ok >> log.txt") == ["src/models.py", "log.txt"]
+    assert split_words("grep x <<< 'a > b'") == [["grep", "x", "<", "a > b"]]
+
+
 def test_quotes_and_separators():
     assert split_words("""a 'b c' "d \\"e\\"" f\\ g && h|i;j""") == [["a", "b c", 'd "e"', "f g"], ["h"], ["i"], ["j"]]
 

@@ -13,7 +13,7 @@ separators ``&& || ; | &`` and newlines are understood; expansions, subshells an
 """
 
 MAX_TARGETS = 16
-MAX_COMMAND_CHARS = 16 * 1024
+MAX_COMMAND_CHARS = 4 * 1024  # targets are named early; a long heredoc body is not read
 SEPARATORS = ("&&", "||", ";", "|", "&", "\n")
 
 # command -> how its arguments name what it changes
@@ -38,13 +38,16 @@ FLAGS_WITH_VALUE = {
 NOT_FILES = ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty")
 
 
+_SPECIAL = frozenset("'\"\\ \t<>&|;\n")
+
+
 def split_words(command, powershell=False):
     """Simple commands of ``command``, each a list of words with the shell's quoting removed.
 
     A redirection becomes the word ``>`` (writes: ``>``, ``>>``, ``2>``, ``&>``) or ``<`` (reads) before its
-    target.  In PowerShell a backslash is a path separator, not an escape.
+    target.  A here-document's body is skipped.  In PowerShell a backslash is a path separator, not an escape.
     """
-    commands, words, word, quote, has_word = [], [], [], None, False
+    commands, words, word, quote, has_word, heredocs = [], [], [], None, False, []
     text = command[:MAX_COMMAND_CHARS]
     i, n = 0, len(text)
     while i < n:
@@ -57,25 +60,47 @@ def split_words(command, powershell=False):
                 word.append(text[i])
             else:
                 word.append(c)
-            i += 1
-            continue
-        if c in "'\"":
+        elif c not in _SPECIAL:
+            word.append(c)
+            has_word = True
+        elif c in "'\"":
             quote, has_word = c, True
-        elif c == "\\" and i + 1 < n and not powershell:
-            i += 1
-            if text[i] != "\n":
-                word.append(text[i])
+        elif c == "\\":
+            if powershell:
+                word.append(c)
                 has_word = True
+            elif i + 1 < n:
+                i += 1
+                if text[i] != "\n":
+                    word.append(text[i])
+                    has_word = True
         elif c in " \t":
             if has_word:
                 words.append("".join(word))
                 word, has_word = [], False
+        elif c == "<" and text.startswith("<<", i) and not text.startswith("<<<", i):
+            if has_word:
+                words.append("".join(word))
+                word, has_word = [], False
+            j = i + 2
+            while j < n and text[j] in "- \t":
+                j += 1
+            end = j
+            while end < n and text[end] not in " \t\n;&|<>":
+                end += 1
+            delimiter = text[j:end].strip("'\"")
+            if delimiter:
+                heredocs.append(delimiter)
+            i = end
+            continue
         elif c in "<>" or c == "&" and text.startswith("&>", i):
             current = "".join(word)
             if has_word and current not in ("0", "1", "2"):
                 words.append(current)
             word, has_word = [], False
             j = i + (2 if c == "&" else 1)
+            while c == "<" and j < n and text[j] == "<":
+                j += 1  # <<< here-string: read
             if c == ">" and j < n and text[j] == ">":
                 j += 1  # >>
             if c == ">" and j < n and text[j] == "&":  # >&2: a descriptor, not a file
@@ -86,17 +111,25 @@ def split_words(command, powershell=False):
                 words.append("<" if c == "<" else ">")
             i = j
             continue
-        elif any(text.startswith(sep, i) for sep in SEPARATORS):
+        else:  # & | ; newline: the end of a simple command
             if has_word:
                 words.append("".join(word))
             if words:
                 commands.append(words)
             word, words, has_word = [], [], False
+            if c == "\n" and heredocs:  # skip each here-document body, up to its delimiter line
+                for delimiter in heredocs:
+                    while i < n:
+                        line_end = text.find("\n", i + 1)
+                        line = text[i + 1 : n if line_end < 0 else line_end]
+                        i = n if line_end < 0 else line_end
+                        if line.strip() == delimiter:
+                            break
+                heredocs = []
+                i += 1
+                continue
             i += 2 if text.startswith(("&&", "||"), i) else 1
             continue
-        else:
-            word.append(c)
-            has_word = True
         i += 1
     if has_word:
         words.append("".join(word))
