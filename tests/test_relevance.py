@@ -258,7 +258,11 @@ def test_items_that_cannot_reach_the_threshold_are_not_scored(project):
 
 def test_candidate_keys():
     keys = relevance.candidate_keys(write("src/app/x.py"), 0.7)
-    assert {"t0:write", "g", "n:src", "n:x.py", "e:.py"} <= set(keys) and "tf:write" not in keys
+    assert {"t0:write", "g", "n:src", "n:x.py", "e:.py", "wg", "wn:x.py", "we:.py"} <= set(keys) and "tf:write" not in keys
+    reading = relevance.candidate_keys(bash("pytest tests/test_x.py"), 0.7)
+    assert "e:.py" in reading and not [k for k in reading if k.startswith("w")]  # edit-only items need an edit
+    writing = relevance.candidate_keys(bash("sed -i s/a/b/ src/x.py && cat README.md"), 0.7)
+    assert {"wn:x.py", "we:.py", "e:.md"} <= set(writing) and "we:.md" not in writing
     mcp = tool("mcp__github__get_issue")
     assert "tp:mcp__github__" in relevance.candidate_keys(mcp, 0.7, {}, ("mcp__github__", "mcp__slack__"))
     assert not [k for k in relevance.candidate_keys(write("a"), 0.7, {}, ("mcp__github__",)) if k.startswith("tp:")]

@@ -15,6 +15,8 @@ its tool and path can match:
 ``n:<name>``   items with a pattern whose last literal segment is ``name``
 ``e:<.ext>``   items with a pattern ending in ``*.ext``
 ``g``          items with any other pattern
+``wn:``/``we:``/``wg``  the same, for items that name only file-editing
+               tools (read only for an edit, or a shell command that writes)
 ``k``          items with neither tools nor file patterns (keywords only)
 ``<tool bucket>|w:<word>``  tool-bucket items whose action keywords start
                with ``word`` (they need a keyword; the header's
@@ -46,8 +48,8 @@ import os
 
 from . import paths
 
-FORMAT = 8
-MAGIC = b"FWIDX\x00\x00\x08"
+FORMAT = 9
+MAGIC = b"FWIDX\x00\x00\x09"
 _PREFIX = len(MAGIC) + 8
 
 # Record layout (a tuple per item).

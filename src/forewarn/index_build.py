@@ -16,7 +16,7 @@ import time
 from . import config, globs, keywords, knowledge, render, storage
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
-from .relevance import W_ACTION, W_CONTEXT, W_FILE, W_TOOL
+from .relevance import FILE_EDIT_TOOLS, W_ACTION, W_CONTEXT, W_FILE, W_TOOL
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
 MAX_LISTED_CRITICAL = 5
@@ -54,7 +54,10 @@ def _record(no, node, text_entry, source):
 def _bucket_keys(record):
     """The buckets an item is filed under (see forewarn.index).
 
-    Tool buckets are split at the default threshold: an item that cannot
+    File buckets of items that name only file-editing tools (Write, Edit,
+    MultiEdit, NotebookEdit) carry a ``w`` prefix, so a call that edits no
+    file (a Bash command that only reads) does not read them.  Tool buckets
+    are split at the default threshold: an item that cannot
     reach it without a file match goes to ``t0l:``/``tfl:``, which the hook
     reads only when the threshold is set lower.  An item with action
     keywords, which must match (the action gate), is filed under the first
@@ -74,11 +77,13 @@ def _bucket_keys(record):
             keys.extend(base + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
         else:
             keys.append(base)
+    edit_only = bool(tools) and all(tool in FILE_EDIT_TOOLS for tool in tools)
     for compiled in patterns:
         if compiled[0]:  # negations only narrow; never a reason to be a candidate
             continue
         kind, value = globs.index_keys(compiled)
-        keys.append("g" if kind == "g" else "%s:%s" % (kind, value))
+        key = "g" if kind == "g" else "%s:%s" % (kind, value)
+        keys.append("w" + key if edit_only else key)
     if not keys:
         keys.append("k")  # keywords only: reachable only under a low threshold
     seen = set()

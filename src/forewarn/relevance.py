@@ -100,14 +100,16 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
             present = call.words()
         hits = [w for w in words if w in present] if len(words) < len(present) else [w for w in present if w in words]
         keys.extend(base + "|w:" + w for w in hits)
-    if call.paths:
-        keys.append("g")
-        for segs in call.paths:
+    edited = call.paths if not FILE_EDIT_TOOLS.isdisjoint(call.names) else call.write_paths
+    for prefix, paths in (("", call.paths), ("w", edited)):
+        if paths:
+            keys.append(prefix + "g")
+        for segs in paths:
             for seg in segs:
-                keys.append("n:" + seg)
+                keys.append(prefix + "n:" + seg)
                 ext = extension(seg)
                 if ext:
-                    keys.append("e:" + ext)
+                    keys.append(prefix + "e:" + ext)
     return keys
 
 
