@@ -765,3 +765,279 @@ HELD_OUT_4 = [
          "hold off, I'll run it myself after lunch"),
     ], expect=[]),
 ]
+
+# ---------------------------------------------------------------- held out, fifth set
+# Written blind, like the fourth set: before any detector ran on them, without
+# reading the detectors or the fourth set, labelled by what a careful reviewer
+# would want drafted.  Another project (a Rails + Sidekiq API with a React
+# Native app under mobile/), and the way people type at an agent: terse,
+# lowercase, typos, corrections after an interrupt or as a rejection reason,
+# as the second or third sentence, or as a question that still states the rule.
+NPM_TOKEN = "npm_Q7vLd2xK9mRt4WbZ8cYp3NfH6sJe1uAo0gTi"
+REDIS_PASSWORD = "Qm8vTz2LxR4pWn7e"
+APNS_KEY_LINE = "kX3vQ9mT2pLr8WnZ4cYb7HsJe1uAo5gTiR6dFq0NhPyKwMxVzBt3RfLe2WqAj9Us"
+APNS_KEY = ("-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg\n" + APNS_KEY_LINE
+            + "\nyH8cN1bV6xZ3mQ0pT5wR7sK2dL9fG4hJ\n-----END PRIVATE KEY-----")
+HELD_OUT_5 = [
+    # ---- corrections
+    dict(name="h5_floats_question_states_rule", turns=[
+        ("user", "add a discount_amount to line items, subtract it in the subtotal"),
+        ("assistant", "Added the attribute and the subtraction.", [("Edit", {"file_path": P + "/app/models/line_item.rb", "old_string": "def subtotal\n    price * quantity",
+                                                                               "new_string": "def subtotal\n    (price.to_f - discount_amount.to_f) * quantity"})]),
+        ("user", "why is this using floats?? money is always BigDecimal in this app"),
+    ], expect=[dict(kind="user_correction", words=["BigDecimal"], priority="HIGH", file="**/line_item.rb", tool="Edit")]),
+    dict(name="h5_no_no_no_pass_the_id", turns=[
+        ("user", "enqueue the receipt email after checkout"),
+        ("assistant", "Enqueued from the checkout service.", [("Edit", {"file_path": P + "/app/services/checkout.rb", "old_string": "order.paid!", "new_string": "order.paid!\n    ReceiptMailerWorker.perform_async(order)"})]),
+        ("user", "no no no. never pass an AR object to perform_async, pass order.id and load it in the worker. args get serialized to json"),
+    ], expect=[dict(kind="user_correction", words=["perform_async"], priority="HIGH", file="**/checkout.rb", tool="Edit")]),
+    dict(name="h5_rejected_bundle_update_reason", turns=[
+        ("user", "bump sidekiq to 7.3"),
+        ("rejected", "Bash", {"command": "bundle update"},
+         "nope, not plain bundle update, that bumps every gem in the lockfile. bundle update --conservative sidekiq, only the one gem"),
+    ], expect=[dict(kind="user_correction", words=["conservative"], priority="HIGH", tool="Bash")]),
+    dict(name="h5_interrupt_pod_install", turns=[
+        ("user", "add react-native-mmkv to the app"),
+        ("assistant", "Adding the package and starting the iOS build.", [("Bash", {"command": "cd mobile && yarn add react-native-mmkv && yarn ios"})]),
+        ("interrupt",),
+        ("user", "hold on. native module = you have to run bundle exec pod install in mobile/ios before building, otherwise the ios build dies at link time"),
+    ], expect=[dict(kind="user_correction", words=["pod install"], priority="HIGH", tool="Bash")]),
+    dict(name="h5_we_dont_do_default_scope", turns=[
+        ("user", "hide soft-deleted products everywhere"),
+        ("assistant", "Added a default scope on Product.", [("Edit", {"file_path": P + "/app/models/product.rb", "old_string": "class Product < ApplicationRecord",
+                                                                       "new_string": "class Product < ApplicationRecord\n  default_scope { where(deleted_at: nil) }"})]),
+        ("user", "we don't do default_scope here, it bites every time someone joins or calls unscoped. add a `kept` scope and call it explicitly"),
+    ], expect=[dict(kind="user_correction", words=["default_scope"], priority="HIGH", file="**/product.rb", tool="Edit")]),
+    dict(name="h5_index_locks_table_on_deploy", turns=[
+        ("user", "add an index on orders.user_id, the account page is slow"),
+        ("assistant", "Migration added.", [("Write", {"file_path": P + "/db/migrate/20261120093000_add_index_on_orders_user_id.rb",
+                                                   "content": "class AddIndexOnOrdersUserId < ActiveRecord::Migration[7.2]\n  def change\n    add_index :orders, :user_id\n  end\nend\n"})]),
+        ("user", "orders has 40M rows, that add_index locks the table for the whole deploy. algorithm: :concurrently + disable_ddl_transaction!, every time on big tables"),
+    ], expect=[dict(kind="user_correction", words=["concurrently"], priority="CRITICAL", file="**/20261120093000_add_index_on_orders_user_id.rb", tool="Write")]),
+    dict(name="h5_stop_rescuing_exception", turns=[
+        ("user", "make the inventory sync worker stop crashing on bad rows"),
+        ("assistant", "Wrapped each row in a rescue.", [("Edit", {"file_path": P + "/app/workers/inventory_sync_worker.rb", "old_string": "sync_row(row)",
+                                                                  "new_string": "begin\n        sync_row(row)\n      rescue Exception => e\n        Rails.logger.warn(e.message)\n      end"})]),
+        ("user", "stop rescuing Exception. StandardError at most, rescuing Exception swallows the shutdown signal and the worker can't be stopped cleanly"),
+    ], expect=[dict(kind="user_correction", words=["rescu", "exception"], priority="HIGH", file="**/inventory_sync_worker.rb", tool="Edit")]),
+    dict(name="h5_second_sentence_i18n", turns=[
+        ("user", "show an error in the cart when the coupon is expired"),
+        ("assistant", "The cart screen shows the message now.", [("Edit", {"file_path": P + "/mobile/src/screens/CartScreen.tsx", "old_string": "{coupon && <CouponRow coupon={coupon} />}",
+                                                                           "new_string": "{coupon?.expired && <Text style={styles.error}>This coupon has expired</Text>}\n      {coupon && <CouponRow coupon={coupon} />}"})]),
+        ("user", "ok that works. but hardcoded strings never get translated, everything user facing goes through i18n.t() with a key in mobile/src/locales/en.json"),
+    ], expect=[dict(kind="user_correction", words=["i18n"], priority="HIGH", file="**/CartScreen.tsx", tool="Edit")]),
+    dict(name="h5_did_it_again_credentials", turns=[
+        ("user", "write a client for the shippo label api"),
+        ("assistant", "Client written.", [("Write", {"file_path": P + "/app/clients/shippo_client.rb",
+                                                 "content": "class ShippoClient\n  TOKEN = ENV.fetch(\"SHIPPO_TOKEN\")\nend\n"})]),
+        ("user", "you did it again. api keys come from Rails.application.credentials, not ENV"),
+    ], expect=[dict(kind="user_correction", words=["credentials"], priority="CRITICAL", file="**/shippo_client.rb", tool="Write")]),
+    dict(name="h5_wrong_again_rspec", turns=[
+        ("user", "write a test for the refund calculator"),
+        ("assistant", "Test added.", [("Write", {"file_path": P + "/test/services/refund_calculator_test.rb",
+                                             "content": "class RefundCalculatorTest < ActiveSupport::TestCase\n  test \"full refund\" do\n  end\nend\n"})]),
+        ("user", "wrong again, rspec not minitest. specs live in spec/"),
+    ], expect=[dict(kind="user_correction", words=["rspec"], priority="HIGH", file="**/refund_calculator_test.rb", tool="Write")]),
+    dict(name="h5_rejected_console_on_prod", turns=[
+        ("user", "how many orders are stuck in pending since yesterday"),
+        ("rejected", "Bash", {"command": "heroku run rails console -a shop-production"},
+         "not on prod!! use bin/replica-console, it's the read replica. nobody opens a console on production"),
+    ], expect=[dict(kind="user_correction", words=["replica"], priority="CRITICAL", tool="Bash")]),
+    dict(name="h5_missed_build_number", turns=[
+        ("user", "bump the app version to 2.8.0 for the store release"),
+        ("assistant", "Bumped to 2.8.0.", [("Edit", {"file_path": P + "/mobile/package.json", "old_string": "\"version\": \"2.7.4\"", "new_string": "\"version\": \"2.8.0\""})]),
+        ("user", "you missed the buildNumber in app.json, app store connect rejects the upload if it doesn't go up"),
+    ], expect=[dict(kind="user_correction", words=["buildNumber"], priority="CRITICAL", file="**/package.json", tool="Edit")]),
+    dict(name="h5_question_then_idempotency_rule", turns=[
+        ("user", "add a worker that charges the saved card when a subscription renews"),
+        ("assistant", "RenewalChargeWorker added.", [("Write", {"file_path": P + "/app/workers/renewal_charge_worker.rb",
+                                                            "content": "class RenewalChargeWorker\n  include Sidekiq::Job\n  def perform(subscription_id)\n    sub = Subscription.find(subscription_id)\n    Stripe::PaymentIntent.create(amount: sub.amount_cents, customer: sub.stripe_customer_id, confirm: true)\n  end\nend\n"})]),
+        ("user", "and what happens when sidekiq retries it? double charge. every stripe call in a job needs an idempotency_key"),
+    ], expect=[dict(kind="user_correction", words=["idempotency"], priority="HIGH", file="**/renewal_charge_worker.rb", tool="Write")]),
+    dict(name="h5_ide_thats_not_right_timezone", turns=[
+        ("user", "admin orders page: add a 'today' filter"),
+        ("assistant", "Filter added.", [("Edit", {"file_path": P + "/app/controllers/admin/orders_controller.rb", "old_string": "@orders = Order.all",
+                                               "new_string": "@orders = Order.all\n    @orders = @orders.where(\"created_at >= ?\", Date.today) if params[:today]"})]),
+        ("ide", "<ide_opened_file>The user opened the file " + P + "/app/controllers/admin/orders_controller.rb in the IDE. This may or may not be related to the current task.</ide_opened_file>",
+         "thats not right, Date.today is the server's zone. always Time.zone.today / Time.current in this app"),
+    ], expect=[dict(kind="user_correction", words=["Time.zone"], priority="HIGH", file="**/orders_controller.rb", tool="Edit")]),
+    dict(name="h5_said_lowercase_a_not_upper", turns=[
+        ("user", "fix the lint errors in app/"),
+        ("assistant", "Running the autocorrect.", [("Bash", {"command": "bundle exec rubocop -A app/"})]),
+        ("user", "i said rubocop -a, not -A. the unsafe autocorrect changes behaviour, never run -A over the whole app"),
+    ], expect=[dict(kind="user_correction", words=["rubocop"], priority="HIGH", tool="Bash")]),
+    dict(name="h5_rejected_hand_edit_schema", turns=[
+        ("user", "add a gift_note text column to orders"),
+        ("rejected", "Edit", {"file_path": P + "/db/schema.rb", "old_string": "t.string \"status\"", "new_string": "t.string \"status\"\n    t.text \"gift_note\""},
+         "don't hand edit schema.rb, it's generated. write a migration and run bin/rails db:migrate"),
+    ], expect=[dict(kind="user_correction", words=["schema.rb", "migration"], priority="CRITICAL", file="**/schema.rb", tool="Edit")]),
+    dict(name="h5_third_sentence_after_commit", turns=[
+        ("user", "send a push notification when an order ships"),
+        ("assistant", "Shipment now sends the push when it is saved as shipped.", [("Edit", {"file_path": P + "/app/models/shipment.rb", "old_string": "belongs_to :order",
+                                                                                         "new_string": "belongs_to :order\n  after_save :send_push, if: :shipped?\n\n  def send_push\n    ExpoPush.deliver(order.user.push_token, \"Your order is on its way\")\n  end"})]),
+        ("user", "nice, got it on my phone. looks good. dont do network calls in model callbacks tho, enque a job from after_commit, otherwise a failed transaction still sends the push"),
+    ], expect=[dict(kind="user_correction", words=["after_commit"], priority="HIGH", file="**/shipment.rb", tool="Edit")]),
+    # ---- corrections carrying planted secrets
+    dict(name="h5_secret_npm_token_committed", turns=[
+        ("user", "set up the github package registry for @shop packages in mobile, token is " + NPM_TOKEN),
+        ("assistant", "Configured mobile/.npmrc.", [("Write", {"file_path": P + "/mobile/.npmrc",
+                                                           "content": "@shop:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken=" + NPM_TOKEN + "\n"})]),
+        ("user", "ugh no, you wrote " + NPM_TOKEN + " straight into .npmrc and it's tracked. that's a security problem. the .npmrc only ever references the env var NPM_TOKEN, I'll rotate this one"),
+    ], expect=[dict(kind="user_correction", words=["NPM_TOKEN"], priority="CRITICAL", file="**/.npmrc", tool="Write")],
+        secrets=[NPM_TOKEN]),
+    dict(name="h5_secret_redis_url_hardcoded", turns=[
+        ("user", "point sidekiq at the new redis cluster"),
+        ("assistant", "Updated the Sidekiq initializer.", [("Edit", {"file_path": P + "/config/initializers/sidekiq.rb", "old_string": "url: ENV[\"OLD_REDIS\"]",
+                                                                    "new_string": "url: \"redis://sidekiq:" + REDIS_PASSWORD + "@redis-main.internal:6379/1\""})]),
+        ("user", "you hardcoded redis://sidekiq:" + REDIS_PASSWORD + "@redis-main.internal:6379/1 in the initializer?? that's the prod password. read REDIS_URL from the env, it rotates"),
+    ], expect=[dict(kind="user_correction", words=["REDIS_URL"], priority="CRITICAL", file="**/sidekiq.rb", tool="Edit")],
+        secrets=[REDIS_PASSWORD]),
+    dict(name="h5_secret_apns_key_rejected", turns=[
+        ("user", "here's the apns key for push, wire it up:\n" + APNS_KEY),
+        ("rejected", "Write", {"file_path": P + "/mobile/ios/AuthKey_7XQ2M9.p8", "content": APNS_KEY + "\n"},
+         "don't put the .p8 in the repo. signing keys and credentials go into EAS secrets (eas secret:create), the build reads them from there"),
+    ], expect=[dict(kind="user_correction", words=["EAS secret"], priority="CRITICAL", file="**/AuthKey_7XQ2M9.p8", tool="Write")],
+        secrets=[APNS_KEY_LINE]),
+    # ---- repeated mistakes
+    dict(name="h5_repeat_puts_in_workers", turns=[
+        ("user", "add some logging to the csv import worker"),
+        ("assistant", "Logging each row.", [("Edit", {"file_path": P + "/app/workers/csv_import_worker.rb", "old_string": "rows.each do |row|", "new_string": "rows.each do |row|\n      puts \"importing #{row['sku']}\""})]),
+        ("user", "no puts in workers, nobody sees stdout. Rails.logger"),
+        ("assistant", "Switched to Rails.logger.", [("Edit", {"file_path": P + "/app/workers/csv_import_worker.rb", "old_string": "puts \"importing", "new_string": "Rails.logger.info \"importing"})]),
+        ("user", "k. same for the export worker"),
+        ("assistant", "Added logging to the export worker.", [("Edit", {"file_path": P + "/app/workers/csv_export_worker.rb", "old_string": "orders.find_each do |order|", "new_string": "orders.find_each do |order|\n      puts \"exporting #{order.id}\""})]),
+        ("user", "puts AGAIN. Rails.logger in workers, how many times"),
+    ], expect=[dict(kind="user_correction", words=["logger"], priority="CRITICAL", occurrences=2)]),
+    dict(name="h5_repeat_n_plus_one", turns=[
+        ("user", "list orders with the customer name in the admin"),
+        ("assistant", "Added the customer column.", [("Edit", {"file_path": P + "/app/views/admin/orders/index.html.erb", "old_string": "<td><%= order.number %></td>", "new_string": "<td><%= order.number %></td>\n  <td><%= order.customer.name %></td>"})]),
+        ("user", "that's an N+1 on customers. includes(:customer) in the controller"),
+        ("assistant", "Preloaded customers.", [("Edit", {"file_path": P + "/app/controllers/admin/orders_controller.rb", "old_string": "Order.all", "new_string": "Order.includes(:customer)"})]),
+        ("user", "now the carrier name on the shipments page"),
+        ("assistant", "Carrier column added.", [("Edit", {"file_path": P + "/app/views/admin/shipments/index.html.erb", "old_string": "<td><%= shipment.tracking %></td>", "new_string": "<td><%= shipment.tracking %></td>\n  <td><%= shipment.carrier.name %></td>"})]),
+        ("user", "N+1 again!! includes whenever a list touches an association"),
+    ], expect=[dict(kind="user_correction", words=["includes"], priority="CRITICAL", occurrences=2)]),
+    # ---- statements
+    dict(name="h5_stmt_for_the_future_flushdb", turns=[
+        ("user", "flush the staging cache, product pages show old prices"),
+        ("assistant", "Deleted the cache:* keys on staging-redis; the pages show the new prices.", [("Bash", {"command": "redis-cli -h staging-redis --scan --pattern 'cache:*' | xargs redis-cli -h staging-redis del"})]),
+        ("user", "good. for the future: staging-redis also holds the sessions of the beta testers, so FLUSHDB there logs them all out. keys by prefix only"),
+    ], expect=[dict(kind="lesson_statement", words=["FLUSHDB"])]),
+    dict(name="h5_stmt_assistant_takeaway", turns=[
+        ("user", "the admin deploy failed on heroku again"),
+        ("final", "The build failed in assets:precompile: a SassC error in admin.scss that never showed up locally because development compiles on demand. I fixed the missing variable.\n\nTakeaway for next time: run `bin/rails assets:precompile` locally before pushing any change to the admin stylesheets."),
+    ], expect=[dict(kind="lesson_statement", words=["precompile"])]),
+    dict(name="h5_stmt_from_now_on_queues", turns=[
+        ("user", "the low priority emails are delaying password resets"),
+        ("assistant", "Moved the newsletter worker to a low queue and gave it a lower weight in config/sidekiq.yml.", [("Edit", {"file_path": P + "/config/sidekiq.yml", "old_string": "- default", "new_string": "- [critical, 6]\n  - [default, 3]\n  - [low, 1]"})]),
+        ("user", "ok. from now on every new worker names its queue explicitly, nothing goes on default anymore"),
+    ], expect=[dict(kind="lesson_statement", words=["queue"], priority="HIGH")]),
+    dict(name="h5_stmt_the_rule_here_is", turns=[
+        ("user", "the feature specs take 14 minutes now"),
+        ("assistant", "Most of the time is in browser specs; 31 of them set js: true but never run JavaScript.", [("Bash", {"command": "bundle exec rspec spec/features --profile 10"})]),
+        ("user", "yeah. fyi the rule here is feature specs only get js: true when they actually need the browser, they're 10x slower"),
+    ], expect=[dict(kind="lesson_statement", words=["feature specs"])]),
+    dict(name="h5_stmt_assistant_worth_remembering", turns=[
+        ("user", "dates show as 'Invalid Date' on android"),
+        ("assistant", "Found it: Hermes on Android ships without full Intl, so Intl.DateTimeFormat returns garbage there. Switched the helper to dayjs.\n\nWorth remembering: date formatting in the mobile app always goes through dayjs, never Intl.DateTimeFormat, because of Hermes on Android.",
+         [("Edit", {"file_path": P + "/mobile/src/utils/date.ts", "old_string": "new Intl.DateTimeFormat(locale).format(d)", "new_string": "dayjs(d).format('L')"})]),
+    ], expect=[dict(kind="lesson_statement", words=["dayjs"], priority="HIGH")]),
+    dict(name="h5_stmt_never_again_data_migration", turns=[
+        ("user", "the deploy hung for 20 minutes on the backfill"),
+        ("assistant", "The migration backfilled 9M rows inside the schema change; I moved the backfill into lib/tasks/backfill_order_currency.rake.", [("Write", {"file_path": P + "/lib/tasks/backfill_order_currency.rake", "content": "task backfill_order_currency: :environment do\n  Order.in_batches.update_all(currency: 'EUR')\nend\n"})]),
+        ("user", "ok that was painful. never again: no data backfills inside schema migrations, they go in a rake task we run after the deploy"),
+    ], expect=[dict(kind="lesson_statement", words=["rake task"])]),
+    dict(name="h5_stmt_heads_up_future_sessions", turns=[
+        ("user", "the mobile snapshot tests fail on my machine but pass in CI"),
+        ("assistant", "The snapshots render dates, and CI runs in UTC while your machine is on Europe/Berlin.", [("Bash", {"command": "cd mobile && TZ=UTC yarn test"})]),
+        ("final", "With TZ=UTC all 212 tests pass locally too.\n\nHeads-up for future sessions: `yarn test` in mobile/ must run with TZ=UTC, the snapshot tests render dates."),
+    ], expect=[dict(kind="lesson_statement", words=["TZ=UTC"])]),
+    # ---- [PROCESS_KNOWLEDGE]
+    dict(name="h5_pk_warning_retry_set", turns=[
+        ("user", "clear the stuck jobs, the retry tab has 40k entries"),
+        ("assistant", "Cleared the retry set.\n\n[PROCESS_KNOWLEDGE]\ntype: warning\npriority: High   # lost webhooks last time\nlabel: Clearing the Sidekiq RetrySet drops every failed job for good\ntrigger_conditions:\n  tool_names: [Bash]\n  action_keywords: [RetrySet, clear]\nwarning:\n  risk: RetrySet#clear deletes partner webhooks that were waiting for a retry; they are not re-sent\n  mitigation: Filter by job class and delete only those, or move them to the dead set\n[/PROCESS_KNOWLEDGE]",
+         [("Bash", {"command": "bin/rails runner 'Sidekiq::RetrySet.new.clear'"})]),
+    ], expect=[dict(kind="process_knowledge", words=["RetrySet"], priority="HIGH", tool="Bash")]),
+    dict(name="h5_pk_json_fenced_in_final", turns=[
+        ("user", "drop the legacy coupons.code column"),
+        ("assistant", "Ignoring the column first, then the migration.", [("Edit", {"file_path": P + "/app/models/coupon.rb", "old_string": "class Coupon < ApplicationRecord", "new_string": "class Coupon < ApplicationRecord\n  self.ignored_columns += [\"code\"]"}),
+                                                                          ("Write", {"file_path": P + "/db/migrate/20261120101500_remove_code_from_coupons.rb", "content": "class RemoveCodeFromCoupons < ActiveRecord::Migration[7.2]\n  def change\n    safety_assured { remove_column :coupons, :code, :string }\n  end\nend\n"})]),
+        ("final", "Split in two deploys.\n\n```json\n[PROCESS_KNOWLEDGE]\n{\"type\": \"requirement\", \"priority\": \"CRITICAL\",\n \"label\": \"Removing a column needs ignored_columns deployed first\",\n \"trigger_conditions\": {\"file_patterns\": [\"db/migrate/*.rb\"], \"action_keywords\": [\"remove_column\"]},\n \"requirement\": {\"constraint\": \"Ship self.ignored_columns in one deploy and the remove_column migration in the next\",\n                 \"rationale\": \"Running servers cache the column list and raise on every query after the drop\"}}\n[/PROCESS_KNOWLEDGE]\n```"),
+    ], expect=[dict(kind="process_knowledge", words=["ignored_columns"], priority="CRITICAL", file="db/migrate/*.rb")]),
+    dict(name="h5_pk_checklist_native_dependency", turns=[
+        ("user", "add react-native-haptic-feedback and ship it to testers with an OTA update"),
+        ("assistant", "Added the package. An OTA update cannot ship it, so I did not publish one.\n\n[PROCESS_KNOWLEDGE]\ntype: checklist\npriority: critical\nlabel: A native dependency needs a new binary, not an OTA update\ndescription: eas update only ships JavaScript; a build whose binary lacks the native module crashes on launch.\ntrigger_conditions:\n  tool_names:\n    - Edit\n  file_patterns:\n    - \"mobile/package.json\"\n  context_keywords: [ota, eas update]\nchecklist:\n  title: New native module\n  items:\n    - Bump the runtimeVersion in mobile/app.json\n    - item: Build new binaries with eas build\n      required: true\n    - Only then publish JavaScript-only changes with eas update\n[/PROCESS_KNOWLEDGE]",
+         [("Edit", {"file_path": P + "/mobile/package.json", "old_string": "\"dependencies\": {", "new_string": "\"dependencies\": {\n    \"react-native-haptic-feedback\": \"^2.3.3\","})]),
+    ], expect=[dict(kind="process_knowledge", words=["OTA update"], priority="CRITICAL", file="mobile/package.json", tool="Edit")]),
+    dict(name="h5_pk_pattern_without_triggers", turns=[
+        ("user", "the nightly loyalty recalculation got OOM killed"),
+        ("assistant", "It loaded every order at once with Order.all.each; it batches now.\n\n[PROCESS_KNOWLEDGE]\ntype: pattern\nlabel: Iterate large tables with find_each\npattern:\n  situation: Looping over every row of orders or line_items\n  action: Use find_each (batches of 1000) instead of all.each\n  rationale: all.each loaded 2M orders into memory and the worker dyno was killed\n[/PROCESS_KNOWLEDGE]",
+         [("Edit", {"file_path": P + "/app/models/order.rb", "old_string": "Order.all.each do |order|", "new_string": "Order.find_each do |order|"})]),
+    ], expect=[dict(kind="process_knowledge", words=["find_each"], priority="MEDIUM", file="**/order.rb", tool="Edit")]),
+    # ---- must yield nothing
+    dict(name="h5_neg_genuine_question", turns=[
+        ("user", "add the gift_note to the order serializer"),
+        ("assistant", "Added to OrderSerializer.", [("Edit", {"file_path": P + "/app/serializers/order_serializer.rb", "old_string": "attributes :id, :number", "new_string": "attributes :id, :number, :gift_note"})]),
+        ("user", "did you also add it to the v2 serializer or does that inherit it"),
+    ], expect=[]),
+    dict(name="h5_neg_opening_instruction", turns=[
+        ("user", "add stripe webhooks for refunds. make sure you verify the signature, and don't forget to process the event in a sidekiq job, not inline in the controller."),
+    ], expect=[]),
+    dict(name="h5_neg_pasted_strong_migrations", turns=[
+        ("user", "ci is red, no idea why:\n\n```\n== 20261119_add_status_index: migrating ==\nrails aborted!\nStrongMigrations::UnsafeMigration:\n=== Dangerous operation detected #strong_migrations ===\n\nAdding an index non-concurrently blocks writes. Make sure you use algorithm: :concurrently\nand don't forget disable_ddl_transaction! at the top of the migration.\n```\nwhich migration is that"),
+    ], expect=[]),
+    dict(name="h5_neg_unfenced_react_error", turns=[
+        ("user", "app crashes on the orders tab after the merge\nError: Element type is invalid: expected a string (for built-in components) or a class/function (for composite components) but got: undefined. You likely forgot to export your component from the file it's defined in, or you might have mixed up default and named imports.\n\nCheck the render method of `OrdersTab`.\nany idea"),
+    ], expect=[]),
+    dict(name="h5_neg_danger_bot_comment_result", turns=[
+        ("user", "what's blocking PR 812"),
+        ("assistant", "Reading the PR comments.", [("Bash", {"command": "gh pr view 812 --comments"})]),
+        ("result", "danger-bot: :no_entry_sign: You forgot to add a CHANGELOG.md entry. Make sure you add a line under Unreleased.\ndanger-bot: :warning: Remember to update the API docs when you change a serializer."),
+        ("final", "Only the Danger check: it wants a CHANGELOG.md entry under Unreleased, and it warns about the API docs because a serializer changed."),
+    ], expect=[]),
+    dict(name="h5_neg_quoted_reviewer_question", turns=[
+        ("user", "the reviewer on #812 wrote \"you missed the nil case for guest checkout\" — is that true? check app/services/checkout.rb"),
+    ], expect=[]),
+    dict(name="h5_neg_praise", turns=[
+        ("user", "add lottie to the splash screen"),
+        ("assistant", "Added lottie-react-native, ran pod install, and the splash animates on both platforms.", [("Bash", {"command": "cd mobile && yarn add lottie-react-native && cd ios && bundle exec pod install"})]),
+        ("user", "nice, you didn't forget the pod install this time 👍"),
+    ], expect=[]),
+    dict(name="h5_neg_hypothetical", turns=[
+        ("user", "the payout worker runs once a day"),
+        ("assistant", "Yes, at 03:00 UTC from sidekiq-cron.", []),
+        ("user", "if it ever ran twice we'd need some kind of lock, but let's not worry about that for the MVP"),
+    ], expect=[]),
+    dict(name="h5_neg_assistant_forgot_own_turn", turns=[
+        ("user", "add a wishlist table"),
+        ("assistant", "Migration written.", [("Write", {"file_path": P + "/db/migrate/20261120110000_create_wishlists.rb", "content": "create_table :wishlists do |t|\n  t.references :user\nend\n"})]),
+        ("assistant", "I forgot the foreign key on user_id, fixing that now.", [("Edit", {"file_path": P + "/db/migrate/20261120110000_create_wishlists.rb", "old_string": "t.references :user", "new_string": "t.references :user, null: false, foreign_key: true"})]),
+        ("final", "Wishlists table added with a foreign key to users; the migration runs cleanly."),
+    ], expect=[]),
+    dict(name="h5_neg_user_corrects_own_instruction", turns=[
+        ("user", "rename orders.shipped_on to delivered_on"),
+        ("assistant", "Writing the rename migration.", []),
+        ("user", "wait sorry, my typo — delivered_at, not delivered_on"),
+    ], expect=[]),
+    dict(name="h5_neg_nope_answers_question", turns=[
+        ("user", "make the coupon code case-insensitive"),
+        ("assistant", "Done, codes are compared with casecmp?. Should I also add a spec for it?", [("Edit", {"file_path": P + "/app/models/coupon.rb", "old_string": "code == input", "new_string": "code.casecmp?(input)"})]),
+        ("user", "nope, not for this one"),
+    ], expect=[]),
+    dict(name="h5_neg_going_forward_describes_behaviour", turns=[
+        ("user", "rebalance the sidekiq queues"),
+        ("final", "Going forward the critical queue gets six times the polling weight of low; nothing else changes."),
+    ], expect=[]),
+    dict(name="h5_neg_important_question", turns=[
+        ("user", "important: is the payout worker safe to rerun by hand? finance is asking"),
+    ], expect=[]),
+    dict(name="h5_neg_from_now_on_feature_request", turns=[
+        ("user", "product wants this: from now on guests can check out without an account. add a guest flag to orders and skip the signup screen in the app"),
+    ], expect=[]),
+    dict(name="h5_neg_compact_and_sidechain", turns=[
+        ("compact", "This session is being continued from a previous conversation that ran out of context. Summary: the user said \"I told you, money is BigDecimal\" and the line item code was fixed. Remember to keep the specs green."),
+        ("user", "ok, carry on with the refund specs"),
+        ("sidechain", "Find every spec under spec/ that builds an Order. Make sure you include the request specs, and don't forget spec/support/factories."),
+        ("final", "Orders are built in 14 specs; the factory is spec/factories/orders.rb."),
+    ], expect=[]),
+]
