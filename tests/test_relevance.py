@@ -335,3 +335,17 @@ def test_a_shell_write_reaches_an_edit_item_through_the_index(project):
         assert [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, never) if v.eligible] == ["bump"]
     finally:
         idx.close()
+
+
+def test_items_to_inject_are_ranked_by_their_whole_score(project):
+    a = node("a", "CRITICAL", tools=["Write"], files=["**/a.json"], context=["release"])  # 1.6, 1.8 with context
+    b = node("b", "CRITICAL", tools=["Write"], files=["**/a.json"], actions=["version"])  # 1.8
+    idx = project([a, b])
+    call = ToolCall({"tool_name": "Write", "tool_input": {"file_path": str(project.root) + "/a.json", "content": "version"}},
+                    project.root)
+    try:
+        for text, order in (("cutting the release today", ["a", "b"]), ("fixing a typo", ["b", "a"])):
+            verdicts = [v for v in relevance.evaluate(idx, call, 0.7, talk(text)) if v.eligible]
+            assert [v.record[index.R_ID] for v in verdicts] == order, text
+    finally:
+        idx.close()

@@ -214,5 +214,10 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
                     if not tools or tool_matches(tools, names) or (writes and edits_files(tools)):
                         records.append(record)
     verdicts = [score(record, call, threshold, conversation, always_context) for record in records]
+    for i, v in enumerate(verdicts):
+        if v.eligible and v.context is None and v.record[R_CONTEXT] and not always_context:
+            # rank the items that will be injected by their whole score: the context term was skipped where it
+            # could not change eligibility, but it can change the order and which three are chosen
+            verdicts[i] = score(v.record, call, threshold, conversation, True)
     verdicts.sort(key=lambda v: (not v.eligible,) + rank_key(v))
     return verdicts

@@ -3,7 +3,9 @@
 Each corpus is a knowledge graph (``graph.json``), PreToolUse hook inputs
 labelled with the items a careful engineer would want to see
 (``calls.jsonl``) and the transcripts some calls need.  ``ledger`` was
-labelled blind, after the rule was designed; ``shop`` is the set the action
+labelled blind, after the rule was designed (two changes were later made
+with its misses in view); ``clinic`` and ``clinic2`` were labelled blind
+later still, by two authors independently, and measured once; ``shop`` is the set the action
 and specificity gates were designed on (``held_out.jsonl`` was written after
 them).  See each corpus's README.md.
 
@@ -55,6 +57,8 @@ class Corpus:
 
 LEDGER = Corpus("ledger", "/home/dev/ledger")
 SHOP = Corpus("shop", "/home/dev/shop")
+CLINIC = Corpus("clinic", "/home/dev/clinic")
+CLINIC2 = Corpus("clinic2", "/home/dev/clinic")
 
 
 def windows_root(record):
@@ -100,7 +104,7 @@ def projects(tmp_path_factory):
         for var in ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_DATA", "DISABLE_EXPERIENCE_INJECTION") + tuple(config.ENV.values()):
             mp.delenv(var, raising=False)
         scratch = tmp_path_factory.mktemp("scratch")
-        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP)}
+        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2)}
 
 
 def shipped_decisions(project, records):
@@ -262,7 +266,8 @@ THRESHOLDS = (0.6, 0.7, 0.75, 0.8, 1.0)
 def results(projects):
     """Every rule measured once per corpus file: ``{(corpus, filename): [(rule, metrics), ...]}``."""
     out = {}
-    for corpus, filename in ((LEDGER, "calls.jsonl"), (SHOP, "calls.jsonl"), (SHOP, "held_out.jsonl")):
+    for corpus, filename in ((LEDGER, "calls.jsonl"), (SHOP, "calls.jsonl"), (SHOP, "held_out.jsonl"), (CLINIC, "calls.jsonl"),
+                                 (CLINIC2, "calls.jsonl")):
         project, records = projects[corpus.name], corpus.calls(filename)
         rows = [(RULES[0][0], measure(corpus, records, shipped_decisions(project, records)))]
         rows += [(name, measure(corpus, records, formula_decisions(project, records, gates))) for name, gates in RULES[1:]]
@@ -272,7 +277,7 @@ def results(projects):
     return out
 
 
-@pytest.mark.parametrize("corpus", [LEDGER, SHOP], ids=lambda c: c.name)
+@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2], ids=lambda c: c.name)
 def test_corpus_is_well_formed(corpus):
     """Enough nodes and calls; valid nodes; labels name active items; hook inputs have the documented shape."""
     calls = corpus.calls()
@@ -319,16 +324,22 @@ def test_blind_corpora_do_not_regress(results):
     """The calls labelled after the rule was designed: never worse than docs/relevance.md reports."""
     ledger = results["ledger", "calls.jsonl"][0][1]
     assert ledger["critical"][0] >= 40 and ledger["hits"] >= 85 and ledger["injected"] - ledger["hits"] <= 18
+    clinic = results["clinic", "calls.jsonl"][0][1]  # first run, blind: docs/relevance.md
+    assert clinic["critical"][0] >= 45 and clinic["hits"] >= 75 and clinic["injected"] - clinic["hits"] <= 38
+    clinic2 = results["clinic2", "calls.jsonl"][0][1]  # first run, blind
+    assert clinic2["critical"][0] >= 46 and clinic2["hits"] >= 86 and clinic2["injected"] - clinic2["hits"] <= 38
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 8 and held_out["hits"] >= 14 and held_out["injected"] - held_out["hits"] <= 2
 
 
-@pytest.mark.xfail(strict=True, reason="not met on the blind corpus (CRITICAL recall 40/47, 18 of 103 injected items "
-                   "irrelevant): docs/relevance.md says which calls and why")
-def test_blind_corpus_meets_the_issue_targets(results):
-    """The issue's targets on the blind corpus: CRITICAL recall 100 %, under 10 % of injected items irrelevant."""
-    ledger = results["ledger", "calls.jsonl"][0][1]
-    assert ledger["critical_recall"] == 1.0 and ledger["fp_rate"] < 0.10
+@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2"])
+@pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
+                   "recall 40/47, 18 of 103 injected items irrelevant; blind clinic 45/63, 38 of 113; blind clinic2 "
+                   "46/64, 38 of 124): docs/relevance.md")
+def test_blind_corpus_meets_the_issue_targets(results, name):
+    """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
+    shipped = results[name, "calls.jsonl"][0][1]
+    assert shipped["critical_recall"] == 1.0 and shipped["fp_rate"] < 0.10
 
 
 def test_threshold_sweep(projects):
