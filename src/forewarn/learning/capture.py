@@ -14,8 +14,11 @@ let the Stop hook fold a new lesson into an existing item instead of adding
 a duplicate.  Everything here is pure: no file is read or written.
 """
 
+import re
+
 from . import inference, markers, transcript
 from .corrections import find_corrections, find_rejection_correction
+from .lazy_regex import lazy
 from .redact import redact, redact_node
 from .statements import find_statements
 
@@ -223,7 +226,7 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 corrections = find_corrections(prompt) if assistant_seen else []
                 for sentence in corrections:
                     batch.lesson("user_correction", sentence, tool_calls, task, stamp)
-                for sentence in find_statements(prompt, by_user=True):
+                for sentence in find_statements(prompt, by_user=assistant_seen):  # a reply to the assistant
                     if not any(sentence in c or c in sentence for c in corrections):
                         batch.lesson("lesson_statement", sentence, tool_calls, timestamp=stamp)
                 prev_tool_calls, tool_calls, texts = tool_calls, [], []
@@ -301,16 +304,20 @@ def _terms(node):
 def _match_key(node):
     trig = node.get("trigger_conditions")
     files = trig.get("file_patterns") if isinstance(trig, dict) else None
-    return node.get("id"), _terms(node), frozenset(f for f in files or () if isinstance(f, str))
+    source = node.get("source") if isinstance(node.get("source"), dict) else {}
+    said_again = bool(REPEAT_CUE.search(" ".join(str(t) for t in (node.get("label"), source.get("excerpt")) if t)))
+    return node.get("id"), _terms(node), frozenset(f for f in files or () if isinstance(f, str)), said_again
 
 
 def _same(key_a, key_b):
-    (id_a, a, files_a), (id_b, b, files_b) = key_a, key_b
+    (id_a, a, files_a, again_a), (id_b, b, files_b, again_b) = key_a, key_b
     if id_a is not None and id_a == id_b:
         return True
     if not a or not b:
         return False
     shared = len(a & b)
+    if (again_a or again_b) and (shared >= 2 or files_a & files_b and shared >= 1):
+        return True  # "again the full e2e run??": a person saying it is a repeat needs less overlap to be believed
     if shared >= 2 and shared / min(len(a), len(b)) >= SAME_TERMS_CONTAINED:
         return True
     jaccard = shared / len(a | b)
@@ -319,13 +326,19 @@ def _same(key_a, key_b):
     return jaccard >= SAME_TERMS
 
 
+# Words with which a person says a mistake was made before ("again", "how many times", "I said this").
+REPEAT_CUE = lazy(r"\bagain\b|\bhow\s+many\s+times\b|\bi\s+(?:said|told\s+you)\s+(?:this|that|it)\b|\bonce\s+more\b", re.I)
+
+
 def same_lesson(existing, candidate):
     """True when ``candidate`` records the same lesson as ``existing`` (both node dicts).
 
     Same id; or key terms (stopword-filtered words of label, description
     and content) that overlap: Jaccard ≥ 0.5, or ≥ 75 % of the smaller
     lesson's terms (at least two), or Jaccard ≥ 0.25 when they also share a
-    file pattern.  Symmetric; tolerates nodes with missing fields.
+    file pattern; or, when either says it is a repeat ("again", "how many
+    times"), two shared terms or a shared file and one term.  Symmetric;
+    tolerates nodes with missing fields.
     """
     return _same(_match_key(existing), _match_key(candidate))
 

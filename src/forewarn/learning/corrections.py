@@ -37,21 +37,31 @@ CORRECTION = lazy(
     r"\b(?:that|this)\s+(?:isn'?t|wasn'?t)\s+(?:right|correct|how|what)\b|"
     r"\bwrong\s+(?:file|command|version|place|branch|directory|folder|path|module|repo|environment|env|table|database|port|name|flag)s?\b|"
     r"\bi\s+(?:told|asked)\s+you\b|\bnot\s+what\s+i\s+(?:asked|wanted|meant)\b|"
-    r"\bi\s+(?:literally|already|clearly|specifically|just|explicitly)\s+(?:said|told|asked)\b|"
+    r"\bi\s+(?:literally\s+|already\s+|clearly\s+|specifically\s+|just\s+|explicitly\s+)?said\b|"
+    r"\bi\s+(?:literally|already|clearly|specifically|just|explicitly)\s+(?:told|asked)\b|"
     r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:did|done|made|make|doing)\s+(?:it|this|that|the\s+same(?:\s+(?:thing|mistake))?)\s+again\b|"
-    r"\bsame\s+mistake\b|\bsame\s+thing\s+again\b|"
+    r"\bsame\s+mistake\b|\bsame\s+thing\s+again\b|\bwrong\s+again\b|\bagain\s*(?:!!|\?\?|!\?)|\bhow\s+many\s+times\b|"
+    r"^(?:please\s+)?stop\s+\w+ing\b|\bwe\s+(?:don'?t|do\s+not|never)\s+(?:do|use|put|write|call|add|commit|run)\b|"
+    r"\bbut\s+[^.!?]*\b(?:never|always|every|must|should(?:n'?t)?)\b|\b(?:don'?t|dont|never|always)\b[^.!?]*\b(?:tho|though)\b|"
     r"\buse\s+[\w.\-/]+(?:\s+[\w.\-/]+){0,2}\s*,?\s+(?:not|instead\s+of|rather\s+than)\s+[\w.\-/]+",
     re.I,
 )
 # "No, …" / "Actually …" corrects only when it also says what is right instead.
-OPENER = lazy(r"^(?:no|nope|nah|actually|not\s+quite)\b[\s,.!:;—–-]+(?=\S)", re.I)
+OPENER = lazy(r"^(?:(?:ugh|hmm+|oh)[\s,.!]+)?(?:no|nope|nah|actually|not\s+quite)\b[\s,.!:;—–-]+(?=\S)", re.I)
 CONTRAST = lazy(
-    r"\bnot\s+[\w.\-/<>]+|\binstead\b|\brather\s+than\b|\b(?:is|are)\s+(?:called|named)\b|"
+    r"\bnot\s+(?!(?:for|now|yet|really|sure|needed|quite|today|this\s+time|that\s+one|this\s+one)\b)[\w.\-/<>]+|\binstead\b|\brather\s+than\b|\b(?:is|are)\s+(?:called|named)\b|"
     r"\b(?:goes|go|belongs?|lives?)\s+(?:in|into|under|to|on)\b|\b(?:should|must|needs?\s+to)\s+be\b",
     re.I,
 )
-OPENER_ANYWHERE = lazy(r"(?:^|[.!?]\s+|\n)\s*(?:no|nope|nah|actually|not\s+quite|wrong|incorrect|stop|wait)\b", re.I)
-WHY_ANYWHERE = lazy(r"\bwhy\s+(?:would|did|do|are|were)\s+(?:you|u)\b", re.I)
+OPENER_ANYWHERE = lazy(
+    r"(?:^|[.!?]\s+|\n)\s*(?:no|nope|nah|actually|not\s+quite|wrong|incorrect|stop|wait|whoa|woah|hold\s+on|hang\s+on|ugh)\b",
+    re.I,
+)
+WHY_ANYWHERE = lazy(
+    r"\bwhy\s+(?:would|did|do|are|were)\s+(?:you|u)\b|\bwhy\s+(?:is|are|does|do|did)\s+(?:this|that|it|these|those)\b|"
+    r"\bwhat\s+happens\s+(?:when|if)\b",
+    re.I,
+)
 # "A, not B" after a verb: "the API returns cents, not euros", "tests live in tests/unit, not test/".
 CONTRAST_STATEMENT = lazy(
     r"\b(?:is|are|was|were|returns?|uses?|lives?|goes|go|means?|takes?|expects?|belongs?|runs?|should\s+be|must\s+be)\s+"
@@ -60,14 +70,21 @@ CONTRAST_STATEMENT = lazy(
     re.I,
 )
 BARE_OPENER = lazy(r"^(?:(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait|whoa|woah|hold\s+on|hang\s+on)[\s,.!—–-]*)+$", re.I)
-REBUKE = lazy(r"^(?:why\s+(?:would|did|do|are|were)\s+(?:you|u)\b|" + _YOU + r"\s+\w+ed\b.*\?\?\s*$)", re.I)
+REBUKE = lazy(
+    r"^(?:why\s+(?:would|did|do|are|were)\s+(?:you|u)\b|" + _YOU + r"\s+\w+ed\b.*\?\?\s*$|"
+    r"why\s+(?:is|are|does|do|did)\s+(?:this|that|it|these|those)\b.*\?|(?:and\s+)?what\s+happens\s+(?:when|if)\b.*\?)",
+    re.I,
+)
 RULE = lazy(
     r"^(?:please\s+)?(?:(?:we|you|u|this\s+(?:repo|project|codebase|team))\s+(?:always|never|don'?t|do\s+not|must|should|only)\b|"
-    r"(?:always|never|don'?t|do\s+not|use|run|ask|open|keep|put|check|wait|only)\b)",
+    r"(?:always|never|don'?t|dont|do\s+not|use|run|ask|open|keep|put|check|wait|only|read|add|move|call|go|set|store|"
+    r"load|wrap|log|send|enqueue|enque|batch)\b)",
     re.I,
 )
 # After "No." or "why did you…??" a sentence that says what must or must not be done states the rule.
-RULE_ANYWHERE = lazy(r"\b(?:must(?:n'?t)?|should(?:n'?t)?|has\s+to|have\s+to|needs?\s+to|always|never)\b", re.I)
+RULE_ANYWHERE = lazy(
+    r"\b(?:must(?:n'?t)?|should(?:n'?t)?|has\s+to|have\s+to|needs?|always|never|every|whenever|only\s+ever)\b", re.I
+)
 ACCEPT = lazy(r"\b(?:thanks|thank\s+you|worries|problem|fine|good|great|perfect|ok|okay|worry|need\s+to\s+worry)\b", re.I)
 QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b", re.I)
 POLITE = lazy(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
@@ -75,8 +92,13 @@ SELF = lazy(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
 # The person correcting their own instruction ("I told you the wrong file, sorry, I meant checkout.ts"): no lesson.
 SELF_CORRECTION = lazy(r"\bi\s+(?:told|gave|sent)\s+you\s+the\s+wrong\b|\bi\s+meant\b|\bmy\s+(?:bad|mistake)\b", re.I)
 HYPOTHETICAL = lazy(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
-PRAISE = lazy(r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b", re.I)
+PRAISE = lazy(
+    r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b|"
+    r"\b(?:nice|great|good|thanks|perfect|cool)\b[^.!?]*\byou\s+didn'?t\b|\byou\s+didn'?t\s+\w+[^.!?]*\bthis\s+time\b",
+    re.I,
+)
 YOU_WORD = lazy(r"\byou\b", re.I)
+YOU_DID = lazy(r"(?:you|u)\s+(?:just\s+)?\w+(?:ed|ote|ut|ent|ew|ook|ade)\b", re.I)
 # A rejection that only puts the call off ("hold off, I'll run it myself later") says nothing about how to do it.
 DEFERRAL = lazy(r"^(?:hold\s+off|not\s+(?:now|yet)|later|wait\s+(?:a\s+(?:sec|second|bit|moment)|until)|let\s+me\b|i'?ll\s+(?:do|run|handle))", re.I)
 # The gate of find_corrections scans lowercased text with case-sensitive copies: about twice as fast as re.I.
@@ -108,6 +130,8 @@ def _opener_correction(sentence):
     if not match:
         return False
     rest = sentence[match.end():]
+    if YOU_DID.match(rest) and not is_false_positive(rest):
+        return True  # "ugh no, you wrote the token straight into .npmrc"
     return len(rest.split()) >= 3 and bool(CONTRAST.search(rest)) and not ACCEPT.search(rest) and not is_false_positive(rest)
 
 

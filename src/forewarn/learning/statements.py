@@ -21,7 +21,8 @@ _STATEMENT = (
     r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
     r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\s*:|"
     r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
-    r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\bimportant\s+lesson\b"
+    r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\bimportant\s+lesson\b|"
+    r"\bnever\s+again\s*:|\bthe\s+rule\s+(?:here\s+)?is\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -30,7 +31,7 @@ STATEMENT = lazy(_STATEMENT, re.I)
 _STATEMENT_LOWER = re.compile(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
-              "thumb", "takeaway")
+              "thumb", "takeaway", "never", "rule")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to)\b",
@@ -49,7 +50,7 @@ IMPERATIVE = lazy(
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
-    r"important\s+lesson|lessons?\s+(?:for|here))", re.I
+    r"important\s+lesson|lessons?\s+(?:for|here)|never\s+again|the\s+rule)", re.I
 )
 
 
