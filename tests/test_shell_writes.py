@@ -71,3 +71,14 @@ def test_any_text_is_read_without_raising(command, powershell):
     targets = write_targets(command, powershell)
     assert isinstance(targets, list) and len(targets) <= 16 and all(isinstance(t, str) and t for t in targets)
     assert deletes_recursively(command, powershell) in (True, False)
+
+
+@pytest.mark.parametrize("command,forced", [
+    ("git push origin +main", True), ("git push origin +HEAD:refs/heads/main", True), ("git -C repo push origin +main", True),
+    ("git push origin main", False), ("git push --force origin main", False),  # the flag itself is read as written
+    ("echo 1+1 && git push", False),
+])
+def test_a_plus_refspec_is_a_forced_push(command, forced):
+    from forewarn.shell_writes import force_pushes
+
+    assert force_pushes(command) is forced

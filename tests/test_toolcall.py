@@ -183,3 +183,17 @@ def test_any_hook_input_is_read_without_raising(data, root):
     assert isinstance(c.folded_text(), str) and isinstance(c.words(), set) and isinstance(c.commands(), list)
     assert c.paths or not c.file_bearing
     assert fold(c.folded_text()) == c.folded_text()
+
+
+def test_an_mcp_tool_given_content_for_a_path_writes_it():
+    c = call("mcp__github__create_or_update_file", {"path": ".github/workflows/ci.yml", "content": "on: push", "message": "ci"})
+    assert c.write_paths == [[".github", "workflows", "ci.yml"]]
+    assert call("mcp__github__get_file_contents", {"path": "README.md"}).write_paths == []
+
+
+def test_mcp_tools_named_for_reading_are_read_only():
+    from forewarn import inject
+
+    assert inject.read_only("mcp__github__get_pull_request") and inject.read_only("mcp__slack__list_channels")
+    assert not inject.read_only("mcp__github__create_pull_request") and not inject.read_only("mcp__github__merge_pull_request")
+    assert inject.read_only("Read") and not inject.read_only("Bash")

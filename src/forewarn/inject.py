@@ -24,7 +24,19 @@ READ_ONLY_TOOLS = frozenset(
     )
 )
 
+# MCP tools whose names say they only read (mcp__github__get_issue, mcp__slack__list_channels): nothing either.
+READ_ONLY_MCP_VERBS = ("get_", "list_", "search_", "read_", "fetch_", "describe_", "query_")
+
 OFF_VALUES = ("1", "true", "yes", "on")
+
+
+def read_only(tool):
+    """True for a tool that changes nothing: the built-in readers, and MCP tools named for reading."""
+    if tool in READ_ONLY_TOOLS:
+        return True
+    if tool.startswith("mcp__"):
+        return tool.rsplit("__", 1)[-1].startswith(READ_ONLY_MCP_VERBS)
+    return False
 
 
 def disabled():
@@ -50,7 +62,7 @@ def handle(data):
     if not isinstance(tool, str) or not tool:
         log("PreToolUse", "input has no tool_name string (%s); nothing to decide" % type(tool).__name__)
         return None
-    if tool in READ_ONLY_TOOLS:
+    if read_only(tool):
         return None
     # Imported here, not at the top: a read-only call leaves before paying for them.
     from . import index, paths, trace

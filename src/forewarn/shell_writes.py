@@ -227,6 +227,20 @@ def deletes_recursively(command, powershell=False):
     return False
 
 
+def force_pushes(command, powershell=False):
+    """True if a ``git push`` in ``command`` forces an update by a ``+ref`` refspec (``git push origin +main``)."""
+    if not isinstance(command, str) or "+" not in command:
+        return False
+    try:
+        for words in split_words(command, powershell):
+            if len(words) > 2 and words[0].rsplit("/", 1)[-1] == "git" and "push" in words[1:]:
+                if any(w.startswith("+") and len(w) > 1 for w in words[words.index("push") + 1 :]):
+                    return True
+    except Exception:
+        return False
+    return False
+
+
 def _positional(args, flags_with_value=()):
     out, skip = [], False
     for arg in args:

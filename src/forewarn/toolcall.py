@@ -99,6 +99,8 @@ class ToolCall:
                     self.display_path = "/".join(segs)
         self.file_bearing = bool(self.paths)
         self.write_paths = []
+        if self.paths and low.startswith("mcp__") and isinstance(self._input.get("content"), str):
+            self.write_paths = list(self.paths)  # an MCP tool given content for a path writes that file (create_or_update_file)
         if not self.file_bearing:
             command = self._input.get("command")
             if isinstance(command, str):
@@ -119,9 +121,9 @@ class ToolCall:
     @property
     def read_only(self):
         """True for tools that change nothing (Read, Grep, Glob, ...): no knowledge is injected."""
-        from .inject import READ_ONLY_TOOLS
+        from .inject import read_only
 
-        return self.tool in READ_ONLY_TOOLS
+        return read_only(self.tool)
 
     def folded_text(self):
         """The tool input's searchable text, folded, bounded to 64 KiB.
@@ -155,7 +157,8 @@ class ToolCall:
 
         Empty when the input has no ``command`` string; bounded like :meth:`folded_text`.  A shell command that
         deletes a folder recursively by other means (``find -delete``, ``Remove-Item -Recurse``, ``git clean
-        -d``) also gets the simple command ``rm -rf``, so knowledge written about ``rm -rf`` reaches it.
+        -d``) also gets the simple command ``rm -rf``, so knowledge written about ``rm -rf`` reaches it; a push
+        of a ``+ref`` (which git documents as forcing that update) gets ``git push --force``.
         """
         if self._commands is None:
             command = self._input.get("command")
@@ -169,10 +172,13 @@ class ToolCall:
                     if words:
                         self._commands.append(words)
                 if "bash" in self.names:
-                    from .shell_writes import deletes_recursively
+                    from .shell_writes import deletes_recursively, force_pushes
 
-                    if deletes_recursively(self._input["command"], powershell=self.tool.lower() == "powershell"):
+                    command, powershell = self._input["command"], self.tool.lower() == "powershell"
+                    if deletes_recursively(command, powershell):
                         self._commands.append([fold("rm"), fold("-rf")])  # any recursive deletion reads as the rm -rf it is
+                    if force_pushes(command, powershell):
+                        self._commands.append([fold("git"), fold("push"), fold("--force")])  # git push origin +main
         return self._commands
 
     def words(self):

@@ -132,7 +132,7 @@ def shipped_decisions(project, records):
             if win:
                 mp.undo()
                 mp.setenv("CLAUDE_PROJECT_DIR", str(project.root))
-            if data["tool_name"] in inject.READ_ONLY_TOOLS:
+            if inject.read_only(data["tool_name"]):
                 assert not lines
                 decisions.append([])
                 continue
@@ -172,7 +172,7 @@ def formula_decisions(project, records, gates):
     try:
         for record in records:
             data = project.hook_input(record)
-            if data["tool_name"] in inject.READ_ONLY_TOOLS:
+            if inject.read_only(data["tool_name"]):
                 decisions.append([])
                 continue
             call = ToolCall(data, project.call_root(record))
@@ -323,19 +323,19 @@ def test_development_corpus_meets_the_targets(results):
 def test_blind_corpora_do_not_regress(results):
     """The calls labelled after the rule was designed: never worse than docs/relevance.md reports."""
     ledger = results["ledger", "calls.jsonl"][0][1]
-    assert ledger["critical"][0] >= 40 and ledger["hits"] >= 85 and ledger["injected"] - ledger["hits"] <= 18
-    clinic = results["clinic", "calls.jsonl"][0][1]  # first run, blind: docs/relevance.md
-    assert clinic["critical"][0] >= 45 and clinic["hits"] >= 75 and clinic["injected"] - clinic["hits"] <= 38
-    clinic2 = results["clinic2", "calls.jsonl"][0][1]  # first run, blind
-    assert clinic2["critical"][0] >= 46 and clinic2["hits"] >= 86 and clinic2["injected"] - clinic2["hits"] <= 38
+    assert ledger["critical"][0] >= 41 and ledger["hits"] >= 87 and ledger["injected"] - ledger["hits"] <= 17
+    clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
+    assert clinic["critical"][0] >= 46 and clinic["hits"] >= 76 and clinic["injected"] - clinic["hits"] <= 38
+    clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
+    assert clinic2["critical"][0] >= 46 and clinic2["hits"] >= 87 and clinic2["injected"] - clinic2["hits"] <= 38
     held_out = results["shop", "held_out.jsonl"][0][1]
-    assert held_out["critical"][0] >= 8 and held_out["hits"] >= 14 and held_out["injected"] - held_out["hits"] <= 2
+    assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 40/47, 18 of 103 injected items irrelevant; blind clinic 45/63, 38 of 113; blind clinic2 "
-                   "46/64, 38 of 124): docs/relevance.md")
+                   "recall 41/47, 17 of 104 injected items irrelevant; clinic 46/63, 38 of 114; clinic2 46/64, 38 of "
+                   "125): docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
