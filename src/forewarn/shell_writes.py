@@ -41,12 +41,25 @@ NOT_FILES = ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty")
 _SPECIAL = frozenset("'\"\\ \t<>&|;\n")
 
 
+_last = [None, None]  # the last command split and its result: one hook call asks several questions of one command
+
+
 def split_words(command, powershell=False):
     """Simple commands of ``command``, each a list of words with the shell's quoting removed.
 
     A redirection becomes the word ``>`` (writes: ``>``, ``>>``, ``2>``, ``&>``) or ``<`` (reads) before its
     target.  A here-document's body is skipped.  In PowerShell a backslash is a path separator, not an escape.
+    The result must not be changed by the caller (the last one is kept for the next question).
     """
+    key = (command, powershell)
+    if _last[0] == key:
+        return _last[1]
+    result = _split_words(command, powershell)
+    _last[0], _last[1] = key, result
+    return result
+
+
+def _split_words(command, powershell):
     commands, words, word, quote, has_word, heredocs = [], [], [], None, False, []
     text = command[:MAX_COMMAND_CHARS]
     i, n = 0, len(text)
