@@ -1041,3 +1041,312 @@ HELD_OUT_5 = [
         ("final", "Orders are built in 14 specs; the factory is spec/factories/orders.rb."),
     ], expect=[]),
 ]
+
+
+# ==================================================================== held-out set 6
+# Written blind (no detector source, no test files, no held-out 4/5 cases read) in a new fictional project: a Go +
+# gRPC backend (buf, pgx, Cloud SQL), Terraform on GCP applied through Atlantis, and a Vue 3 front end under web/,
+# talked to the way people really type at an agent.  Labels are what a careful reviewer would want drafted.
+IDE6 = ("<ide_opened_file>The user opened the file " + P + "/web/vite.config.ts in the IDE. "
+        "This may or may not be related to the current task.</ide_opened_file>")
+STRIPE_LIVE_KEY = "sk_live_51NqT8vKx2Lm9Pw4Rz7Yc3HbQe"
+ORDERS_DB_PASSWORD = "Pw9xKq2mZt7L"
+LOCAL_DB_PASSWORD = "Tq4vX8nLr2Wp"
+HELD_OUT_6 = [
+    # ---------------------------------------------------------------- corrections
+    dict(name="h6_corr_interrupt_buf_not_protoc", turns=[
+        ("user", "add a `discount_cents` int64 field to the Order message"),
+        ("assistant", "Adding the field and regenerating the Go stubs.", [
+            ("Edit", {"file_path": P + "/proto/orders/v1/orders.proto", "old_string": "  int64 total_cents = 4;",
+                      "new_string": "  int64 total_cents = 4;\n  int64 discount_cents = 5;"}),
+            ("Bash", {"command": "protoc -I proto --go_out=gen/go --go-grpc_out=gen/go proto/orders/v1/orders.proto"})]),
+        ("interrupt",),
+        ("user", "nah we dont call protoc directly, its `buf generate` from the repo root (or make proto). protoc uses whatever plugins happen to be on your PATH"),
+        ("assistant", "Understood, regenerating with buf.", [("Bash", {"command": "buf generate"})]),
+        ("final", "Regenerated with `buf generate`; gen/go/orders/v1 now has DiscountCents."),
+    ], expect=[dict(kind="user_correction", words=["buf generate"], priority="HIGH", file="**/orders.proto", tool="Bash")]),
+    dict(name="h6_corr_rejected_query_in_loop", turns=[
+        ("user", "ListOrders is super slow for customers with lots of orders, can you look"),
+        ("assistant", "Reading the store.", [("Read", {"file_path": P + "/services/orders/store.go"})]),
+        ("rejected", "Edit", {"file_path": P + "/services/orders/store.go",
+                              "old_string": "for _, id := range ids {",
+                              "new_string": "for _, id := range ids {\n\t\titem, err := s.getItem(ctx, id)"},
+         "why are you calling the db in a loop? batch it, one query with `WHERE order_id = ANY($1)`"),
+        ("assistant", "Right, one batched query instead.", [("Edit", {"file_path": P + "/services/orders/store.go", "old_string": "for _, id := range ids {",
+                                                                        "new_string": "rows, err := s.db.Query(ctx, itemsByOrders, ids)"})]),
+        ("final", "ListOrders now loads all items in one query."),
+    ], expect=[dict(kind="user_correction", words=["batch"], priority="HIGH", file="**/store.go", tool="Edit")]),
+    dict(name="h6_corr_rejected_terraform_apply", turns=[
+        ("user", "add a gcs bucket for the invoice pdfs"),
+        ("assistant", "Adding the bucket and applying.", [("Write", {"file_path": P + "/infra/terraform/storage.tf",
+                                                                    "content": "resource \"google_storage_bucket\" \"invoices\" {\n  name     = \"shop-invoices\"\n  location = \"EU\"\n}\n"})]),
+        ("rejected", "Bash", {"command": "cd infra/terraform && terraform apply -auto-approve"},
+         "woah no. we never apply from a laptop, you run plan locally and the apply goes through atlantis on the PR. that workspace is prod too"),
+        ("assistant", "Running a plan only.", [("Bash", {"command": "cd infra/terraform && terraform plan -out=tfplan"})]),
+        ("final", "Plan shows one bucket to add; open a PR and Atlantis will apply it."),
+    ], expect=[dict(kind="user_correction", words=["atlantis"], priority="CRITICAL", tool="Bash")]),
+    dict(name="h6_corr_second_sentence_script_setup", turns=[
+        ("user", "make the cart badge show the item count"),
+        ("assistant", "Done.", [("Edit", {"file_path": P + "/web/src/components/CartBadge.vue",
+                                          "old_string": "<script>\nexport default {",
+                                          "new_string": "<script>\nexport default {\n  computed: { count() { return this.$store.state.cart.items.length } },"})]),
+        ("user", "ok it works. but we use `<script setup>` + composition api everywhere in web/, not the options api. redo it that way"),
+        ("assistant", "Rewritten with <script setup> and the Pinia store.", [("Edit", {"file_path": P + "/web/src/components/CartBadge.vue", "old_string": "<script>", "new_string": "<script setup lang=\"ts\">"})]),
+    ], expect=[dict(kind="user_correction", words=["script setup"], priority="HIGH", file="**/CartBadge.vue", tool="Edit")]),
+    dict(name="h6_corr_again_background_ctx", turns=[
+        ("user", "add a timeout to the inventory reservation call in checkout"),
+        ("assistant", "Added a 2s timeout.", [("Edit", {"file_path": P + "/services/checkout/inventory.go",
+                                                         "old_string": "resp, err := c.inv.Reserve(ctx, req)",
+                                                         "new_string": "tctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)\n\tdefer cancel()\n\tresp, err := c.inv.Reserve(tctx, req)"})]),
+        ("user", "again?? derive it from the request ctx, dont start a fresh context.Background() inside a handler, it drops cancellation and the trace"),
+    ], expect=[dict(kind="user_correction", words=["context.background"], priority="HIGH", file="**/inventory.go", tool="Edit")]),
+    dict(name="h6_corr_not_how_we_log", turns=[
+        ("user", "add some logging to the refund handler so we can see what's failing"),
+        ("assistant", "Added log lines.", [("Edit", {"file_path": P + "/services/payments/refund.go",
+                                                      "old_string": "if err != nil {",
+                                                      "new_string": "if err != nil {\n\t\tlog.Printf(\"refund %s failed: %v\", req.OrderId, err)"})]),
+        ("user", "thats not how we do it here. use the slog logger from internal/obs with structured fields (order_id=..., err=...), no log.Printf"),
+    ], expect=[dict(kind="user_correction", words=["slog"], priority="HIGH", file="**/refund.go", tool="Edit")]),
+    dict(name="h6_corr_please_stop_nolint", turns=[
+        ("user", "golangci-lint is red on services/users, fix it"),
+        ("assistant", "Lint is clean now.", [("Edit", {"file_path": P + "/services/users/handler.go",
+                                                        "old_string": "rows.Close()",
+                                                        "new_string": "rows.Close() //nolint:errcheck"}),
+                                              ("Bash", {"command": "golangci-lint run ./services/users/..."})]),
+        ("user", "please stop slapping //nolint on things. fix the actual errcheck findings, handle or wrap the error"),
+    ], expect=[dict(kind="user_correction", words=["nolint"], priority="HIGH", file="**/handler.go", tool="Edit")]),
+    dict(name="h6_corr_breaks_clients_rename_rpc", turns=[
+        ("user", "rename the GetUser rpc to FetchUser, GetUser is a bad name"),
+        ("assistant", "Renamed in the proto and the server.", [("Edit", {"file_path": P + "/proto/users/v1/users.proto",
+                                                                           "old_string": "rpc GetUser(GetUserRequest)",
+                                                                           "new_string": "rpc FetchUser(GetUserRequest)"})]),
+        ("user", "this breaks every mobile app that's still on the old client. add FetchUser as a new rpc and mark GetUser deprecated instead, renames in proto are breaking changes"),
+    ], expect=[dict(kind="user_correction", words=["deprecated"], priority="HIGH", file="**/users.proto", tool="Edit")]),
+    dict(name="h6_corr_missed_down_migration", turns=[
+        ("user", "add a nullable coupon_code column to orders"),
+        ("assistant", "Migration written.", [("Write", {"file_path": P + "/db/migrations/0042_add_coupon_code.up.sql",
+                                                          "content": "ALTER TABLE orders ADD COLUMN coupon_code text;\n"})]),
+        ("user", "u missed the down file. every migration needs a matching .down.sql, golang-migrate can't roll back otherwise"),
+    ], expect=[dict(kind="user_correction", words=["down.sql"], priority="CRITICAL", file="**/0042_add_coupon_code.up.sql", tool="Write")]),
+    dict(name="h6_corr_latest_tag", turns=[
+        ("user", "ship orders-svc to staging"),
+        ("assistant", "Deploying.", [("Bash", {"command": "gcloud run deploy orders-svc --region europe-west1 --image europe-docker.pkg.dev/shop-staging/svc/orders:latest"})]),
+        ("user", "no :latest. deploys always use the image tagged with the commit sha that ci pushed, otherwise nobody knows what's running"),
+    ], expect=[dict(kind="user_correction", words=["commit sha"], priority="CRITICAL", tool="Bash")]),
+    dict(name="h6_corr_vitest_not_jest", turns=[
+        ("user", "write unit tests for formatPrice"),
+        ("assistant", "Tests written, running them.", [("Write", {"file_path": P + "/web/src/utils/price.spec.ts",
+                                                                    "content": "import { describe, it, expect } from '@jest/globals'\n"}),
+                                                         ("Bash", {"command": "cd web && npx jest src/utils"})]),
+        ("user", "jest?? it's vitest not jest in web/, jest isnt even installed. `pnpm test`"),
+    ], expect=[dict(kind="user_correction", words=["vitest"], priority="HIGH", file="**/price.spec.ts", tool="Bash")]),
+    dict(name="h6_corr_key_in_yaml", turns=[
+        ("user", "hook up the stripe key for the payments service on cloud run"),
+        ("assistant", "Added it to the service spec.", [("Edit", {"file_path": P + "/deploy/payments.yaml",
+                                                                    "old_string": "        env:",
+                                                                    "new_string": "        env:\n        - name: STRIPE_SECRET_KEY\n          value: " + STRIPE_LIVE_KEY})]),
+        ("user", "don't put keys in the yaml!! that's a live key in git now. it goes in secret manager and the service spec only references it with valueFrom.secretKeyRef. security will have my head"),
+    ], expect=[dict(kind="user_correction", words=["secret manager"], priority="CRITICAL", file="**/payments.yaml", tool="Edit")],
+        secrets=[STRIPE_LIVE_KEY]),
+    dict(name="h6_corr_you_keep_hardcoding_strings", turns=[
+        ("user", "build the shipping address form"),
+        ("assistant", "Form added.", [("Write", {"file_path": P + "/web/src/components/AddressForm.vue",
+                                                   "content": "<template>\n  <label>Street</label>\n  <input v-model=\"street\" />\n</template>\n"})]),
+        ("user", "you keep hardcoding english strings. anything user facing goes through i18n, `t('address.street')`, keys in web/src/locales/en.json"),
+    ], expect=[dict(kind="user_correction", words=["i18n"], priority="HIGH", file="**/AddressForm.vue", tool="Write")]),
+    dict(name="h6_corr_question_global_map", turns=[
+        ("user", "cache the catalog response, it's hit on every page load"),
+        ("assistant", "Cached in memory.", [("Edit", {"file_path": P + "/services/catalog/cache.go",
+                                                       "old_string": "package catalog",
+                                                       "new_string": "package catalog\n\nvar cache = map[string]*pb.Catalog{}"})]),
+        ("user", "why is this a package level map with no lock and no expiry? we have internal/cache (ristretto with ttl) for exactly this"),
+    ], expect=[dict(kind="user_correction", words=["ristretto"], priority="HIGH", file="**/cache.go", tool="Edit")]),
+    dict(name="h6_corr_force_push_main", turns=[
+        ("user", "squash my last 3 commits into one and push"),
+        ("assistant", "Squashed and pushed.", [("Bash", {"command": "git reset --soft HEAD~3 && git commit -m 'orders: pagination'"}),
+                                                ("Bash", {"command": "git push --force origin main"})]),
+        ("user", "NOT to main omg. never force push main, it's protected for a reason. squash on a branch and open a PR"),
+    ], expect=[dict(kind="user_correction", words=["force push"], priority="CRITICAL", tool="Bash")]),
+    dict(name="h6_corr_table_driven_tests", turns=[
+        ("user", "add go tests for the discount calculation"),
+        ("assistant", "Tests added, all pass.", [("Write", {"file_path": P + "/services/pricing/discount_test.go",
+                                                             "content": "func TestDiscount(t *testing.T) {\n\tif got := Apply(1000, 10); got != 900 {\n\t\tt.Fatal(got)\n\t}\n}\n"}),
+                                                  ("Bash", {"command": "go test ./services/pricing/..."})]),
+        ("user", "we do table driven tests w/ t.Run in this repo, and testify/require instead of t.Fatal. redo pls"),
+    ], expect=[dict(kind="user_correction", words=["table driven"], priority="HIGH", file="**/discount_test.go", tool="Write")]),
+    dict(name="h6_corr_ide_vite_proxy", turns=[
+        ("user", "point the web dev server at the local grpc-gateway on :8081"),
+        ("assistant", "Updated the dev server config.", [("Edit", {"file_path": P + "/web/vite.config.ts",
+                                                                    "old_string": "server: {",
+                                                                    "new_string": "server: {\n    port: 5173,"})]),
+        ("ide", IDE6, "u didnt add the /api proxy, the dev server cant reach the gateway without `server.proxy['/api']` -> http://localhost:8081"),
+    ], expect=[dict(kind="user_correction", words=["proxy"], priority="HIGH", file="**/vite.config.ts", tool="Edit")]),
+    dict(name="h6_corr_gen_checked_in", turns=[
+        ("user", "commit the proto change"),
+        ("assistant", "Committed.", [("Bash", {"command": "git add proto/ && git commit -m 'orders: add discount_cents'"})]),
+        ("user", "hmm no, gen/ is checked in too. ci runs buf generate and fails on any diff, so the stubs have to go in the same commit"),
+    ], expect=[dict(kind="user_correction", words=["gen/"], priority="HIGH", tool="Bash")]),
+    dict(name="h6_corr_env_committed", turns=[
+        ("user", "commit everything and push the branch"),
+        ("assistant", "Committed and pushed.", [("Bash", {"command": "git add -A && git commit -m 'wip: checkout flow' && git push -u origin checkout-flow"})]),
+        ("result", "[checkout-flow 3f1c2ab] wip: checkout flow\n 6 files changed, 140 insertions(+)\n create mode 100644 .env\n"),
+        ("user", "you committed .env, it has DB_PASSWORD=" + LOCAL_DB_PASSWORD + " in it. that's a credentials leak, I'll rotate it. never `git add -A` here, add files by name"),
+    ], expect=[dict(kind="user_correction", words=["git add"], priority="CRITICAL", tool="Bash")], secrets=[LOCAL_DB_PASSWORD]),
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h6_stmt_heads_up_pool_size", turns=[
+        ("user", "checkout is timing out under load, look at the db pool settings"),
+        ("assistant", "The pool was set to 50 per pod; with 4 pods that exceeds the instance limit. Set it to 10.", [
+            ("Edit", {"file_path": P + "/services/checkout/db.go", "old_string": "MaxConns = 50", "new_string": "MaxConns = 10"})]),
+        ("user", "ok heads up for the future: the orders cloud sql instance caps at 100 connections total, so keep pgx MaxConns at 10 per pod max"),
+    ], expect=[dict(kind="lesson_statement", words=["100 connections"], priority="HIGH")]),
+    dict(name="h6_stmt_assistant_from_here_on", turns=[
+        ("user", "why did ci fail on my proto PR"),
+        ("assistant", "`buf breaking` flagged a removed field in orders.proto (field 3 was deleted instead of reserved). "
+                      "From here on I'll run `buf lint` and `buf breaking --against '.git#branch=main'` before touching anything under proto/.",
+         [("Bash", {"command": "buf lint && buf breaking --against '.git#branch=main'"})]),
+    ], expect=[dict(kind="lesson_statement", words=["buf breaking"], tool="Bash")]),
+    dict(name="h6_stmt_team_rule_state", turns=[
+        ("user", "fyi the rule on this team: nobody edits terraform state by hand. no `terraform state rm` / `mv` unless you're pairing with someone from infra"),
+    ], expect=[dict(kind="lesson_statement", words=["terraform state"], priority="HIGH")]),
+    dict(name="h6_stmt_takeaway_router_lazy", turns=[
+        ("user", "the main bundle grew 300kb after my change, why"),
+        ("assistant", "Looking at the router.", [("Read", {"file_path": P + "/web/src/router/index.ts"}),
+                                                  ("Edit", {"file_path": P + "/web/src/router/index.ts",
+                                                            "old_string": "import OrdersView from '../views/OrdersView.vue'",
+                                                            "new_string": "const OrdersView = () => import('../views/OrdersView.vue')"})]),
+        ("final", "OrdersView was imported statically, so it and its chart library landed in the main bundle. It is lazy now.\n\n"
+                  "Takeaway for next time: views under web/src/views must be registered in the router with a dynamic import(), never a static import."),
+    ], expect=[dict(kind="lesson_statement", words=["dynamic import"])]),
+    dict(name="h6_stmt_worth_remembering_sandbox", turns=[
+        ("user", "the payments e2e is red again"),
+        ("assistant", "The sandbox rejected a 30 cent test charge with amount_too_small; bumped the fixture to 100 cents and it passes.", [
+            ("Edit", {"file_path": P + "/e2e/fixtures/cart.json", "old_string": "\"amount\": 30", "new_string": "\"amount\": 100"})]),
+        ("user", "ahh right. worth remembering: the stripe sandbox rejects charges under 50 cents, keep e2e fixtures above that"),
+    ], expect=[dict(kind="lesson_statement", words=["50 cents"], priority="HIGH")]),
+    dict(name="h6_stmt_rule_of_thumb_api_docs", turns=[
+        ("user", "rule of thumb for this repo: every new rpc gets an entry in docs/api.md in the same PR, otherwise the mobile team never finds out about it"),
+    ], expect=[dict(kind="lesson_statement", words=["docs/api.md"], priority="HIGH")]),
+    dict(name="h6_stmt_assistant_lesson_here_gcloud_project", turns=[
+        ("user", "the smoke script just listed services from some other gcp project??"),
+        ("assistant", "It used whatever project your gcloud config had active (a personal sandbox). Lesson here: scripts must always pass "
+                      "--project explicitly to gcloud instead of relying on the active config. Fixed scripts/smoke.sh.",
+         [("Edit", {"file_path": P + "/scripts/smoke.sh", "old_string": "gcloud run services list", "new_string": "gcloud run services list --project \"$GCP_PROJECT\""})]),
+    ], expect=[dict(kind="lesson_statement", words=["--project"], file="**/smoke.sh", tool="Edit")]),
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h6_pk_yaml_sqlproxy", turns=[
+        ("user", "integration tests hang forever on my machine, figure out why"),
+        ("assistant", "They block on the DB dial: the tests connect to 127.0.0.1:5433, the Cloud SQL auth proxy port, and nothing was listening. "
+                      "Started the proxy and they pass.\n\n[PROCESS_KNOWLEDGE]\ntype: requirement\npriority: HIGH\n"
+                      "label: Start the Cloud SQL proxy before integration tests\ntrigger_conditions:\n  tool_names: [Bash]\n"
+                      "  action_keywords: [\"go test\", integration]\nrequirement:\n  constraint: Run make sqlproxy (listens on 5433) before go test -tags=integration\n"
+                      "  rationale: Without it the pgx dial blocks until the 10 minute test timeout\n[/PROCESS_KNOWLEDGE]",
+         [("Bash", {"command": "make sqlproxy &"}), ("Bash", {"command": "go test -tags=integration ./services/orders/..."})]),
+    ], expect=[dict(kind="process_knowledge", words=["cloud sql proxy"], priority="HIGH", tool="Bash")]),
+    dict(name="h6_pk_json_rpc_checklist", turns=[
+        ("user", "add a Refund rpc to the payments service"),
+        ("assistant", "Added the rpc, the handler stub and the gateway registration.\n[PROCESS_KNOWLEDGE]\n"
+                      "{\"type\": \"checklist\", \"priority\": \"MEDIUM\", \"label\": \"New rpc needs gateway registration\", "
+                      "\"trigger_conditions\": {\"tool_names\": [\"Edit\", \"Write\"], \"file_patterns\": [\"proto/**/*.proto\"]}, "
+                      "\"checklist\": {\"title\": \"Adding an rpc\", \"items\": [\"Run buf generate\", \"Register the handler in services/gateway/register.go\", "
+                      "\"Add the google.api.http annotation or the route is not exposed\"]}}\n[/PROCESS_KNOWLEDGE]",
+         [("Edit", {"file_path": P + "/proto/payments/v1/payments.proto", "old_string": "service Payments {", "new_string": "service Payments {\n  rpc Refund(RefundRequest) returns (RefundResponse);"}),
+          ("Edit", {"file_path": P + "/services/gateway/register.go", "old_string": "// handlers", "new_string": "// handlers\n\tpaymentsv1.RegisterPaymentsHandler(ctx, mux, conn)"})]),
+    ], expect=[dict(kind="process_knowledge", words=["gateway registration"], priority="MEDIUM", file="proto/**/*.proto")]),
+    dict(name="h6_pk_final_fenced_prevent_destroy", turns=[
+        ("user", "terraform plan wants to REPLACE the orders cloud sql instance?? why"),
+        ("assistant", "Checking.", [("Read", {"file_path": P + "/infra/terraform/sql.tf"}),
+                                     ("Edit", {"file_path": P + "/infra/terraform/sql.tf", "old_string": "database_version = \"POSTGRES_16\"",
+                                               "new_string": "database_version = \"POSTGRES_15\"\n\n  lifecycle {\n    prevent_destroy = true\n  }"})]),
+        ("final", "The database_version change forces a replacement; I reverted it and added prevent_destroy so a plan like that fails instead.\n\n"
+                  "```\n[PROCESS_KNOWLEDGE]\ntype: warning\npriority: CRITICAL\nlabel: Stateful GCP resources carry prevent_destroy\n"
+                  "trigger_conditions:\n  file_patterns:\n    - \"infra/terraform/**/*.tf\"\nwarning:\n"
+                  "  risk: A forced replacement of google_sql_database_instance deletes the database\n  severity: data loss\n"
+                  "  mitigation: Keep lifecycle prevent_destroy on Cloud SQL, GCS and Memorystore resources and read every plan for -/+\n"
+                  "[/PROCESS_KNOWLEDGE]\n```"),
+    ], expect=[dict(kind="process_knowledge", words=["prevent_destroy"], priority="CRITICAL", file="infra/terraform/**/*.tf")]),
+    # ---------------------------------------------------------------- repeated mistakes
+    dict(name="h6_repeat_generated_types_ts", turns=[
+        ("user", "add estimatedDelivery to the Order type on the web side"),
+        ("assistant", "Added.", [("Edit", {"file_path": P + "/web/src/api/types.ts", "old_string": "  totalCents: number", "new_string": "  totalCents: number\n  estimatedDelivery?: string"})]),
+        ("user", "dont hand edit web/src/api/types.ts, it's generated from the openapi spec. change the proto and run `pnpm gen:api`"),
+        ("assistant", "Reverted and regenerated.", [("Bash", {"command": "cd web && pnpm gen:api"})]),
+        ("user", "cool. now add trackingUrl as well"),
+        ("assistant", "Added.", [("Edit", {"file_path": P + "/web/src/api/types.ts", "old_string": "  estimatedDelivery?: string", "new_string": "  estimatedDelivery?: string\n  trackingUrl?: string"})]),
+        ("user", "you're hand editing types.ts AGAIN. it is generated. proto + pnpm gen:api"),
+    ], expect=[dict(kind="user_correction", words=["types.ts"], priority="CRITICAL", file="**/types.ts", tool="Edit", occurrences=2)]),
+    dict(name="h6_repeat_go_mod_tidy", turns=[
+        ("user", "use google/uuid for order ids instead of our homemade generator"),
+        ("assistant", "Switched.", [("Edit", {"file_path": P + "/services/orders/go.mod", "old_string": "require (", "new_string": "require (\n\tgithub.com/google/uuid v1.6.0"}),
+                                     ("Edit", {"file_path": P + "/services/orders/ids.go", "old_string": "newID()", "new_string": "uuid.NewString()"})]),
+        ("user", "you didnt run go mod tidy, go.sum has no entry for uuid and the build breaks"),
+        ("assistant", "Ran it.", [("Bash", {"command": "cd services/orders && go mod tidy"})]),
+        ("user", "now swap the manual waitgroup in fanout.go for errgroup"),
+        ("assistant", "Swapped.", [("Edit", {"file_path": P + "/services/orders/go.mod", "old_string": "require (", "new_string": "require (\n\tgolang.org/x/sync v0.8.0"}),
+                                    ("Edit", {"file_path": P + "/services/orders/fanout.go", "old_string": "var wg sync.WaitGroup", "new_string": "g, ctx := errgroup.WithContext(ctx)"})]),
+        ("user", "same thing as before, go mod tidy. stop editing go.mod by hand"),
+    ], expect=[dict(kind="user_correction", words=["go mod tidy"], priority="CRITICAL", file="**/go.mod", tool="Edit", occurrences=2)]),
+    # ---------------------------------------------------------------- negatives
+    dict(name="h6_neg_question_regenerate", turns=[
+        ("user", "tweak the comment on the Order message"),
+        ("assistant", "Updated the comment.", [("Edit", {"file_path": P + "/proto/orders/v1/orders.proto", "old_string": "// An order.", "new_string": "// An order placed by a customer."})]),
+        ("user", "did you forget to regenerate gen/ after that? or does buf not care about comment-only changes"),
+    ], expect=[]),
+    dict(name="h6_neg_session_opening_instruction", turns=[
+        ("user", "new task. add a GetInvoice rpc to proto/billing/v1/billing.proto, make sure you regenerate with buf and wire it into the gateway, "
+                 "and don't forget the docs/api.md entry. tests with testify please"),
+    ], expect=[]),
+    dict(name="h6_neg_pasted_stack_trace", turns=[
+        ("user", "getting this on staging since this morning:\n\n```\n2026/11/20 09:14:03 ERROR orders: failed to connect to "
+                 "postgres://orders:" + ORDERS_DB_PASSWORD + "@10.3.0.5:5432/orders: that's wrong: password authentication failed\n"
+                 "panic: you forgot to call Close() on *pgx.Rows (leaked connection)\n\ngoroutine 41 [running]:\n"
+                 "main.(*server).ListOrders(0xc0001a2000, {0x1a2b3c0, 0xc000312000})\n\t/app/services/orders/server.go:88 +0x2f4\n```\nany idea what changed?"),
+    ], expect=[], secrets=[ORDERS_DB_PASSWORD]),
+    dict(name="h6_neg_quoted_review_comment", turns=[
+        ("user", "Dana left this on the PR: \"you didn't map ErrNotFound, don't forget to return codes.NotFound instead of Internal\" — is she right? check services/orders/server.go"),
+    ], expect=[]),
+    dict(name="h6_neg_lint_output_in_tool_result", turns=[
+        ("user", "run the linters"),
+        ("assistant", "Running golangci-lint.", [("Bash", {"command": "golangci-lint run ./..."})]),
+        ("result", "services/users/handler.go:42:12: Error return value of `rows.Close` is not checked (errcheck)\n"
+                   "services/orders/store.go:17: you forgot to check the error; make sure you wrap it with %w (wrapcheck)\n"
+                   "2 issues."),
+        ("assistant", "Two findings, both unchecked errors; fixing them.", [("Edit", {"file_path": P + "/services/users/handler.go", "old_string": "rows.Close()", "new_string": "defer rows.Close()"})]),
+        ("final", "Both lint findings are fixed."),
+    ], expect=[]),
+    dict(name="h6_neg_praise", turns=[
+        ("user", "rename CustomerID to CustomerId across the web app"),
+        ("assistant", "Renamed in 14 files; vue-tsc passes.", [("Bash", {"command": "cd web && pnpm vue-tsc --noEmit"})]),
+        ("user", "nice, you didn't miss a single call site this time 👍"),
+    ], expect=[]),
+    dict(name="h6_neg_hypothetical", turns=[
+        ("user", "just thinking out loud, dont change anything: if the coupon backfill died halfway, what would we have missed? would the totals be off?"),
+    ], expect=[]),
+    dict(name="h6_neg_assistant_self_forgot", turns=[
+        ("user", "add a health check rpc to the orders service"),
+        ("assistant", "Added the rpc and handler.", [("Edit", {"file_path": P + "/services/orders/health.go", "old_string": "package orders", "new_string": "package orders\n\nfunc (s *server) Check() {}"})]),
+        ("assistant", "I forgot to register the health server in main.go — fixing that now.", [("Edit", {"file_path": P + "/services/orders/cmd/main.go", "old_string": "pb.RegisterOrdersServer(g, srv)", "new_string": "pb.RegisterOrdersServer(g, srv)\n\thealthpb.RegisterHealthServer(g, srv)"})]),
+        ("final", "Health check is registered and answers SERVING."),
+    ], expect=[]),
+    dict(name="h6_neg_user_corrects_own_instruction", turns=[
+        ("user", "add retries to the pubsub publisher, 5 attempts with backoff"),
+        ("assistant", "Added 5 attempts with exponential backoff.", [("Edit", {"file_path": P + "/internal/events/publisher.go", "old_string": "maxAttempts = 1", "new_string": "maxAttempts = 5"})]),
+        ("user", "ah wait, I said 5 but I meant 3, my bad. the subscriber dedups anyway"),
+        ("assistant", "Set to 3.", [("Edit", {"file_path": P + "/internal/events/publisher.go", "old_string": "maxAttempts = 5", "new_string": "maxAttempts = 3"})]),
+    ], expect=[]),
+    dict(name="h6_neg_nope_to_question", turns=[
+        ("user", "add a discount line to the order summary api response"),
+        ("assistant", "Added discount_cents to the response. Should I also show it in the Vue OrderSummary component?", [
+            ("Edit", {"file_path": P + "/services/orders/summary.go", "old_string": "Total: o.Total,", "new_string": "Total: o.Total,\n\t\tDiscount: o.Discount,"})]),
+        ("user", "nope, just the backend for now"),
+    ], expect=[]),
+    dict(name="h6_neg_pasted_code_todo", turns=[
+        ("user", "what does this do exactly? found it in internal/events\n\n```go\n// TODO: remember to close the channel, you forgot last time\n"
+                 "// don't forget: make sure you drain before Stop()\nfunc (p *Pool) Stop() {\n\tclose(p.quit)\n\tp.wg.Wait()\n}\n```"),
+    ], expect=[]),
+    dict(name="h6_neg_subagent_prompt", turns=[
+        ("user", "audit the services for unchecked errors"),
+        ("sidechain", "Review services/ for places where the code forgot to check an error. Make sure you list each file and line; don't forget the cmd/ folders."),
+        ("assistant", "The audit found 3 unchecked errors; listed them below.", []),
+        ("final", "3 unchecked errors: services/users/handler.go:42, services/orders/store.go:17, services/catalog/cache.go:9."),
+    ], expect=[]),
+]
