@@ -8,7 +8,8 @@ own, so the hooks parse and write JSON through it and fall back to
 
 Contract: :func:`loads` accepts what ``json.loads`` accepts (one value,
 surrounding white space) except the non-standard constants ``NaN`` and
-``Infinity``, and raises :class:`ValueError` otherwise (RecursionError for
+``Infinity`` and numbers too large for a float (which it would read as
+infinite), and raises :class:`ValueError` otherwise (RecursionError for
 nesting too deep, as ``json.loads`` does); :func:`dumps` writes plain data (dict with string keys, list,
 tuple, str, int, float, bool, None) as compact UTF-8-ready text.
 """
@@ -19,6 +20,7 @@ except ImportError:  # pragma: no cover - CPython always has it
     _json = None
 
 _WS = " \t\n\r"
+_INF = float("inf")
 
 
 class _ScannerContext:
@@ -27,7 +29,6 @@ class _ScannerContext:
     strict = True
     object_hook = None
     object_pairs_hook = None
-    parse_float = float
     parse_int = int
 
     def __init__(self):
@@ -36,6 +37,13 @@ class _ScannerContext:
     @staticmethod
     def parse_constant(name):
         raise ValueError("non-standard JSON constant: " + name)
+
+    @staticmethod
+    def parse_float(text):
+        value = float(text)
+        if value in (_INF, -_INF):  # 1E400: json.loads gives inf, which JSON cannot hold, like Infinity
+            raise ValueError("number out of range: " + text)
+        return value
 
 
 if _json is not None:
