@@ -6,8 +6,12 @@ forewarn's own modules are all it needs, and skipping ``site`` halves the
 interpreter's start.  Always exits 0 (forewarn.hookio).
 """
 
-import os
-import sys
+import gc
+
+gc.disable()  # a short-lived process: cyclic collections over the index's records would only cost time
+
+import os  # noqa: E402
+import sys  # noqa: E402
 
 sys.dont_write_bytecode = False  # cache forewarn's bytecode even under PYTHONDONTWRITEBYTECODE: it halves the import cost
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))

@@ -215,9 +215,9 @@ def open_fresh(root, rebuild=True, inline_limit=None):
             idx.close()
         return None, "stale"
     if inline_limit is not None and sum(s[2] for s in sources) > inline_limit:
-        from .index_build import spawn_background_build
+        from .detached import spawn  # not index_build: its imports (json, re, ...) cost the hook more than the rebuild saves
 
-        spawn_background_build(root)
+        spawn("index_build", root or "")  # python -S -m forewarn.index_build ROOT, detached
         return idx, "stale"
     if idx is not None:
         idx.close()

@@ -215,14 +215,7 @@ def rebuild(root):
         return False
 
 
-def spawn_background_build(root):
-    """Start a detached ``python -m forewarn.index_build ROOT``; never waits, never raises."""
-    from .detached import spawn
-
-    return spawn("index_build", root or "")
-
-
-if __name__ == "__main__":  # the background rebuild started by spawn_background_build
+if __name__ == "__main__":  # the background rebuild started by forewarn.index.open_fresh
     try:
         rebuild(sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] else None)
     except Exception as exc:  # pragma: no cover - logged, never raised into a session
