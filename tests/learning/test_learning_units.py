@@ -650,3 +650,23 @@ def test_everyday_lesson_statements(text, by_user, found):
     from forewarn.learning.statements import find_statements
 
     assert bool(find_statements(text, by_user=by_user)) is found
+
+
+def test_the_correction_word_gate_never_hides_a_correction(monkeypatch):
+    """On every prompt of the corpus and the unit phrases, find_corrections with the word gate equals it without."""
+    import glob
+    import os
+
+    from forewarn.learning import corrections
+
+    corpus = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+    prompts = []
+    for path in sorted(glob.glob(os.path.join(corpus, "*.jsonl"))):
+        records, _offset = transcript.read_new_records(path, 0, 64 << 20)
+        prompts.extend(t for t in (transcript.human_text(r) for r in records) if t)
+    prompts += ["U forgot the tests", "ur missing the admin", "whoa wait. that goes in src/gen", "Nope. We don't use default exports",
+                "why is this using floats?? money is always BigDecimal", "and what happens when it retries? every job needs a key"]
+    gated = [corrections.find_corrections(p) for p in prompts]
+    monkeypatch.setattr(corrections, "GATE_WORDS", type("NoGate", (), {"isdisjoint": lambda self, words: False})())
+    assert [corrections.find_corrections(p) for p in prompts] == gated
+    assert sum(map(bool, gated)) > 80

@@ -101,6 +101,14 @@ YOU_WORD = lazy(r"\byou\b", re.I)
 YOU_DID = lazy(r"(?:you|u)\s+(?:just\s+)?\w+(?:ed|ote|ut|ent|ew|ook|ade)\b", re.I)
 # A rejection that only puts the call off ("hold off, I'll run it myself later") says nothing about how to do it.
 DEFERRAL = lazy(r"^(?:hold\s+off|not\s+(?:now|yet)|later|wait\s+(?:a\s+(?:sec|second|bit|moment)|until)|let\s+me\b|i'?ll\s+(?:do|run|handle))", re.I)
+# Every correction pattern (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE) needs one of these words; a prompt with
+# none of them is not scanned at all (tests/learning checks the word list against the patterns on the corpus).
+GATE_WORDS = frozenset(
+    """you u ya ur youre you're you've youve r but don't dont do remember make that this it that's thats this's
+    it's its wrong i not same again how stop we use never always tho though isn't isnt wasn't wasnt no nope nah
+    actually wait whoa woah hold hang ugh incorrect why what mistake""".split()
+)
+_PUNCTUATION_TO_SPACE = str.maketrans({c: " " for c in ".,!?;:()[]{}<>\"`*_~|/=+—–-"})
 # The gate of find_corrections scans lowercased text with case-sensitive copies: about twice as fast as re.I.
 # (Their patterns hold no upper-case letter; tests/learning checks that.)
 _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (
@@ -176,8 +184,10 @@ def find_corrections(prompt_text):
         return found
     plain = prompt_text.replace("`", "") if "`" in prompt_text else prompt_text  # "use `uv` not `pip`"
     lowered = plain.lower()
+    if GATE_WORDS.isdisjoint(lowered.translate(_PUNCTUATION_TO_SPACE).split()):
+        return found  # no word any correction pattern starts from: most prompts end here
     if not (_CORRECTION_LOWER.search(lowered) or _OPENER_ANYWHERE_LOWER.search(lowered) or _WHY_ANYWHERE_LOWER.search(lowered)):
-        return found  # one scan decides for most prompts
+        return found  # one scan decides for the rest
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     i = 0
     while i < len(sentences):
