@@ -87,6 +87,15 @@ def iter_nodes(path):
     def skip(i):
         return whitespace(text, i).end()
 
+    def after_value(i, closer):
+        """``(index of the next value, False)`` after a comma, or ``(index past closer, True)``."""
+        i = skip(i)
+        if i < end and text[i] == ",":
+            return skip(i + 1), False
+        if i < end and text[i] == closer:
+            return i + 1, True
+        raise ValueError("Expecting ',' delimiter: char %d" % i)
+
     i = skip(0)
     if i >= end or text[i] != "{":
         check_shape(_parse(text, path), path)  # raises: not JSON, or JSON but not an object
@@ -117,13 +126,8 @@ def iter_nodes(path):
                 while more:
                     node, i = decode(text, i)
                     yield node
-                    i = skip(i)
-                    if i < end and text[i] == ",":
-                        i = skip(i + 1)
-                    elif i < end and text[i] == "]":
-                        i, more = i + 1, False
-                    else:
-                        raise ValueError("Expecting ',' delimiter: char %d" % i)
+                    i, last = after_value(i, "]")
+                    more = not last
             else:
                 value, i = decode(text, i)
                 if key == "links":
@@ -132,13 +136,7 @@ def iter_nodes(path):
                         raise GraphError("%s: 'links' must be a list" % path)
                 elif key == "edges":
                     edges_not_a_list = not isinstance(value, list)
-            i = skip(i)
-            if i < end and text[i] == ",":
-                i = skip(i + 1)
-            elif i < end and text[i] == "}":
-                i, closed = i + 1, True
-            else:
-                raise ValueError("Expecting ',' delimiter: char %d" % i)
+            i, closed = after_value(i, "}")
         if skip(i) != end:
             raise ValueError("Extra data: char %d" % i)
         if edges_not_a_list and not has_links:
