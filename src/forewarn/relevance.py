@@ -26,7 +26,7 @@ CRITICAL/HIGH/MEDIUM/LOW.  Four gates remove the formula's noise
   the tool input or of the recent conversation).  Only an item that names
   nothing but tools fires on the tool alone.
 
-Items at or above the threshold that pass both gates are ranked by score,
+Items at or above the threshold that pass all four gates are ranked by score,
 then priority, then id (deterministic), and the top ``top_k`` are injected.
 
 Contract: pure functions over index records (:mod:`forewarn.index`) and a

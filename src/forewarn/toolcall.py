@@ -72,8 +72,9 @@ def normalise_path(path, cwd, root):
 class ToolCall:
     """One tool call: ``tool``, lookup names, ``paths`` (segment lists), ``file_bearing``.
 
-    ``write_paths``: for a shell command, the paths it writes, creates, moves or deletes
-    (:mod:`forewarn.shell_writes`), also among ``paths``.
+    ``write_paths``: the paths the call writes without being an edit tool: those a shell command
+    writes, creates, moves or deletes (:mod:`forewarn.shell_writes`), or the ``path`` an MCP tool is
+    given ``content`` for; also among ``paths``.
     """
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands")
