@@ -670,3 +670,92 @@ def test_the_correction_word_gate_never_hides_a_correction(monkeypatch):
     monkeypatch.setattr(corrections, "GATE_WORDS", type("NoGate", (), {"isdisjoint": lambda self, words: False})())
     assert [corrections.find_corrections(p) for p in prompts] == gated
     assert sum(map(bool, gated)) > 80
+
+
+# ---------------------------------------------------------------- replies to an action: pushback without a phrase
+
+def _after_an_edit(prompt, tool="Edit"):
+    records = [user("make the cart badge show the item count"),
+               tool_use(tool, {"file_path": "/p/web/src/CartBadge.vue", "command": "git push"}), tool_result("ok"),
+               assistant_text("Done."), user(prompt)]
+    return capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+
+
+@pytest.mark.parametrize("prompt, word", [
+    ("dont hand edit web/src/api/types.ts, it's generated from the openapi spec", "generated"),
+    ("NOT to main omg. never force push main, it's protected", "force push"),
+    ("ok it works. but we use `<script setup>` everywhere in web/, not the options api. redo it that way", "script setup"),
+    ("jest?? it's vitest not jest in web/, jest isnt even installed", "vitest"),
+    ("this breaks every mobile app on the old client. add a new rpc and deprecate the old one", "deprecate"),
+    ("again?? derive it from the request ctx, dont start a fresh context.Background() in a handler", "context.background"),
+    ("why is this a package level map with no lock? we have internal/cache for exactly this", "internal/cache"),
+])
+def test_pushback_right_after_an_action_is_a_correction(prompt, word):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert node["trigger_conditions"]["file_patterns"] == ["**/CartBadge.vue"]
+
+
+@pytest.mark.parametrize("prompt", [
+    "now add the same badge to the wishlist icon",
+    "nope, not for this one",
+    "great, thanks! no need to touch the tests",
+    "did you run the linter after that?",
+    "cool. now do the header too and don't worry about mobile yet",
+])
+def test_a_follow_up_after_an_action_is_not_a_correction(prompt):
+    assert _after_an_edit(prompt) == []
+
+
+def test_pushback_needs_an_action_to_push_back_on():
+    prompt = "dont hand edit web/src/api/types.ts, it's generated from the openapi spec"
+    assert capture.extract_lessons([user(prompt)], "", "s", NOW, context=[])[0] == []  # the session's first prompt
+    assert _after_an_edit(prompt, tool="Read") == []  # the assistant only read
+
+
+def test_a_one_mistake_reply_is_one_lesson_with_its_reasons():
+    (node,) = _after_an_edit("you committed .env, it has the DB password in it. that's a credentials leak. "
+                             "never `git add -A` here, add files by name")
+    assert "credentials leak" in node["description"] and "git add" in node["description"]
+    assert node["priority"] == "CRITICAL"
+
+
+def test_a_statement_in_a_reply_stays_a_statement():
+    nodes = _after_an_edit("Don't forget the smoke test after every deploy. Lesson learned: never deploy on Fridays.")
+    assert sorted(n["source"]["kind"] for n in nodes) == ["lesson_statement", "user_correction"]
+
+
+def test_a_rejection_that_opens_with_a_rebuke_keeps_the_rule_after_it():
+    records = [user("ListOrders is slow"), tool_use("Edit", {"file_path": "/p/store.go"}),
+               tool_result(REJECT + "why are you calling the db in a loop? batch it, one query with ANY($1)")]
+    (node,), _ = capture.extract_lessons(records, "", "s", NOW, context=[])
+    assert "batch" in node["description"]
+
+
+def test_same_thing_as_before_is_a_repeat():
+    records = [user("use uuid for ids"), tool_use("Edit", {"file_path": "/p/go.mod"}), tool_result("ok"), assistant_text("Done."),
+               user("you didnt run go mod tidy, go.sum has no entry for uuid"), assistant_text("Ran it."),
+               user("now swap the waitgroup for errgroup"), tool_use("Edit", {"file_path": "/p/go.mod"}), tool_result("ok"),
+               assistant_text("Done."), user("same thing as before, go mod tidy. stop editing go.mod by hand")]
+    (node,), _ = capture.extract_lessons(records, "", "s", NOW, context=[])
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+
+
+def test_the_pushback_word_gate_never_hides_pushback(monkeypatch):
+    """On every prompt of the corpus, pushes_back with its word gate equals it without."""
+    import glob
+    import os
+
+    from forewarn.learning import corrections
+
+    corpus = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+    prompts = []
+    for path in sorted(glob.glob(os.path.join(corpus, "*.jsonl"))):
+        records, _offset = transcript.read_new_records(path, 0, 64 << 20)
+        prompts.extend(t for t in (transcript.human_text(r) for r in records) if t)
+    prompts += ["NOT to main omg", "jest?? it's vitest not jest", "you're hand editing types.ts AGAIN", "redo pls",
+                "this breaks every client", "in this codebase tests are table driven"]
+    gated = [corrections.pushes_back(p) for p in prompts]
+    monkeypatch.setattr(corrections, "PUSHBACK_GATE_WORDS", type("NoGate", (), {"isdisjoint": lambda self, words: False})())
+    assert [corrections.pushes_back(p) for p in prompts] == gated
+    assert sum(gated) > 40

@@ -16,8 +16,9 @@ a duplicate.  Everything here is pure: no file is read or written.
 
 import re
 
+from ..inject import read_only
 from . import inference, markers, transcript
-from .corrections import find_corrections, find_rejection_correction
+from .corrections import find_corrections, find_rejection_correction, pushes_back, reply_correction
 from .lazy_regex import lazy
 from .redact import redact, redact_node
 from .statements import find_statements
@@ -224,9 +225,15 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 batch.corrections = []
                 prompt = transcript.typed_text(record)
                 corrections = find_corrections(prompt) if assistant_seen else []
+                statements = find_statements(prompt, by_user=assistant_seen)  # a reply to the assistant
+                if any(not read_only(name) for name, _input in tool_calls) and (
+                        len(corrections) == 1 or not corrections and not statements and pushes_back(prompt)):
+                    # a reply to what the assistant just did: the whole reply is the one lesson
+                    reply = reply_correction(prompt)
+                    corrections = [reply or corrections[0]] if corrections else [reply] if reply else []
                 for sentence in corrections:
                     batch.lesson("user_correction", sentence, tool_calls, task, stamp)
-                for sentence in find_statements(prompt, by_user=assistant_seen):  # a reply to the assistant
+                for sentence in statements:
                     if not any(sentence in c or c in sentence for c in corrections):
                         batch.lesson("lesson_statement", sentence, tool_calls, timestamp=stamp)
                 prev_tool_calls, tool_calls, texts = tool_calls, [], []
@@ -327,7 +334,7 @@ def _same(key_a, key_b):
 
 
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
-REPEAT_CUE = lazy(r"\bagain\b|\bhow\s+many\s+times\b|\bi\s+(?:said|told\s+you)\s+(?:this|that|it)\b|\bonce\s+more\b", re.I)
+REPEAT_CUE = lazy(r"\bagain\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem)\s+as\s+(?:before|last\s+time)\b|\bi\s+(?:said|told\s+you)\s+(?:this|that|it)\b|\bonce\s+more\b", re.I)
 
 
 def same_lesson(existing, candidate):

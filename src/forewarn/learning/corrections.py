@@ -12,6 +12,13 @@ text (see :mod:`forewarn.learning.text`).  A correction is joined with the
 short sentence after it, which usually says what is right ("… no print
 statements. Use the module logger.").
 
+:func:`pushes_back` and :func:`reply_correction` read a prompt that answers
+what the assistant just did (the capture calls them only right after a turn
+that changed files or ran commands): there a correction needs no phrase —
+"dont hand edit types.ts, it's generated", "NOT to main. never force push
+main", "we do table driven tests in this repo, redo" — and a short reply is
+one lesson as a whole, its other sentences saying what was wrong or right.
+
 :func:`find_rejection_correction` reads the reason a person typed when
 rejecting a tool call: the rejection itself says the call was wrong, so no
 phrase is needed.
@@ -115,6 +122,30 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (
     re.compile(p.pattern) for p in (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE)
 )
 
+# After the assistant changed something, a prompt that pushes back on what it did is a correction even without
+# one of the phrases above: "dont hand edit types.ts, it's generated", "NOT to main omg. never force push main",
+# "we do table driven tests in this repo. redo pls", "jest?? it's vitest not jest", "this breaks every client".
+# Only read by find_pushback, which the capture calls for a prompt right after a turn that changed files or ran
+# commands; the same words in a session's first prompt are instructions.
+PUSHBACK = lazy(
+    r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg)[\s,.!]+)*"
+    r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets))\b(?!\s+(?:worries|problem|bad|now|yet|sure|really|need|for|quite|necessarily|much)\b)|"
+    r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
+    r"\b(?:redo|revert|undo)\b|\bnot\s+like\s+that\b|"
+    r"\bwe\s+(?:do|use|have|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want)\b|"
+    r"\bin\s+this\s+(?:repo|project|codebase|team|code\s*base)\b|"
+    r"\b(?:this|that|it)\s+(?:breaks|broke|will\s+break|would\s+break)\b|"
+    r"\b(?:it'?s|its|it\s+is|that'?s|thats|should\s+be|must\s+be|use)\s+[\w.\-/:<>@]+\s*,?\s+not\s+[\w.\-/:<>@]+",
+    re.I,
+)
+SHOUTED_AGAIN = lazy(r"\bAGAIN\b")
+# Every PUSHBACK alternative holds one of these words: most replies hold none and are not split into sentences.
+PUSHBACK_GATE_WORDS = frozenset(
+    "don't dont do never no not stop nobody nothing again same redo revert undo we repo project codebase team code "
+    "breaks broke break".split()
+)
+PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
+
 SHORT = 5  # words: "Wrong file." says little without the sentence after it
 FOLLOW_UP = 20  # words: a sentence after a correction this short says what is right or why
 JOINED = 60  # words: adjacent correction sentences up to this length are one lesson
@@ -186,7 +217,8 @@ def find_corrections(prompt_text):
     lowered = plain.lower()
     if GATE_WORDS.isdisjoint(lowered.translate(_PUNCTUATION_TO_SPACE).split()):
         return found  # no word any correction pattern starts from: most prompts end here
-    if not (_CORRECTION_LOWER.search(lowered) or _OPENER_ANYWHERE_LOWER.search(lowered) or _WHY_ANYWHERE_LOWER.search(lowered)):
+    if not (_CORRECTION_LOWER.search(lowered) or _OPENER_ANYWHERE_LOWER.search(lowered) or _WHY_ANYWHERE_LOWER.search(lowered)
+            or "??" in lowered):  # REBUKE: "you hardcoded the prod password??"
         return found  # one scan decides for the rest
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     i = 0
@@ -212,6 +244,47 @@ def find_corrections(prompt_text):
     return found
 
 
+def _pushes_back(sentence):
+    s = sentence.strip()
+    if not (PUSHBACK.search(s) or SHOUTED_AGAIN.search(s)):
+        return False
+    if s.endswith(("??", "?!", "!?")):
+        s = s.rstrip("?!") + "!"  # "again??" is a rebuke, not a question
+    return not is_false_positive(s) and not (ACCEPT.search(s) and not PUSHBACK.match(s))
+
+
+def pushes_back(prompt_text):
+    """True when a prompt holds a sentence that pushes back on what was just done (:data:`PUSHBACK`)."""
+    if not prompt_text or PUSHBACK_GATE_WORDS.isdisjoint(prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()):
+        return False
+    return any(_pushes_back(s) for s in own_sentences(prompt_text, phrases=CORRECTION))
+
+
+def reply_correction(prompt_text):
+    """The correction a short reply to an action makes, as one lesson: the prompt's own sentences.
+
+    For a prompt right after the assistant changed files or ran commands
+    that holds one correction (a phrase of :func:`find_corrections`, or
+    pushback): such a reply is about that one mistake, and its other
+    sentences say what was wrong or what is right ("you committed .env, it
+    has the DB password in it. never git add -A here").  Leading thanks
+    ("ok it works.") are left out; it stops at a later question and at
+    :data:`PUSHBACK_WORDS` words, and before a lesson statement (a lesson of its
+    own).  "" when nothing is left.
+    """
+    sentences = own_sentences(prompt_text, phrases=CORRECTION)
+    while sentences and ACCEPT.match(sentences[0].strip()) and not _pushes_back(sentences[0]) and not _is_correction(sentences[0]):
+        sentences = sentences[1:]
+    kept, words = [], 0
+    for sentence in sentences:
+        n = len(sentence.split())
+        if kept and (words + n > PUSHBACK_WORDS or sentence.endswith("?") or STATEMENT.search(sentence)):
+            break
+        kept.append(sentence)
+        words += n
+    return " ".join(kept)
+
+
 def find_rejection_correction(reason):
     """The correction in the reason a person gave for rejecting a tool call ("" for none).
 
@@ -222,7 +295,9 @@ def find_rejection_correction(reason):
     if not sentences:
         return ""
     text = " ".join(sentences)
-    if len(text.split()) < 3 or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()):
+    if len(sentences) > 1 and REBUKE.match(sentences[0]) and not is_false_positive(sentences[1]):
+        pass  # "why are you calling the db in a loop? batch it": the question is the rebuke, the rest the rule
+    elif len(text.split()) < 3 or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()):
         return ""
     if len(text) > MAX_REASON:
         text = text[:MAX_REASON].rsplit(" ", 1)[0] + "…"

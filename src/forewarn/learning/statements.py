@@ -19,10 +19,10 @@ from .text import own_sentences
 _STATEMENT = (
     r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant\s*:|"
     r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
-    r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\s*:|"
+    r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\b|"
     r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
     r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\bimportant\s+lesson\b|"
-    r"\bnever\s+again\s*:|\bthe\s+rule\s+(?:here\s+)?is\b"
+    r"\bnever\s+again\s*:|\b(?:the|our|a|house|team)\s+rule\s+(?:(?:here|in|on|for)\s+(?:this\s+\w+\s*)?)?(?:is\b|:)"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -38,7 +38,7 @@ NORMATIVE = lazy(
     re.I,
 )
 IMPERATIVE = lazy(
-    r"^[\s,:;—–-]*(?:(?:please|pls|we|i|you)\s+(?:will\s+|should\s+|'ll\s+)?)?(?:always\s+|never\s+)?"
+    r"^[\s,:;—–-]*(?:(?:please|pls|we|i|you)(?:\s+will\s+|\s+should\s+|'ll\s+|\s+))?(?:always\s+|never\s+)?"
     r"(?:use|run|check|update|add|keep|bump|verify|put|leave|write|call|prefer|pin|tag|commit|push|ask|wait|test|"
     r"document|include|exclude|store|place|name|set|pass|start|stop|create|delete|remove|rebase|squash|review|read|"
     r"open|close|build|deploy|release|publish|lock|regenerate|restart|clear|disable|enable|mention|follow|stick|"
@@ -50,7 +50,7 @@ IMPERATIVE = lazy(
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
-    r"important\s+lesson|lessons?\s+(?:for|here)|never\s+again|the\s+rule)", re.I
+    r"important\s+lesson|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule)", re.I
 )
 
 
