@@ -224,10 +224,28 @@ def cmd_drafts(args):
         excerpt = _evidence_excerpt(node)
         if excerpt:
             print("    evidence: %s" % excerpt)
+        note = _reach_note(node, root)
+        if note:
+            print(note)
         print("    age: %s; from: %s%s; file: %s" % (
             "%d day(s)" % age if age is not None else "unknown", source.get("kind") or node.get("created_by") or "?",
             "; seen %d times" % seen if isinstance(seen, int) and seen > 1 else "", _shown_path(path, root)))
     print("%d draft(s). Promote with /forewarn:knowledge-promote <id> [priority], archive with /forewarn:knowledge-archive <id>." % len(items))
+
+
+def _threshold(root):
+    """The threshold the hooks use in ``root``: the project's settings file, then ``FOREWARN_THRESHOLD``."""
+    from . import config
+
+    return config.effective(config.load_file_config(root)[0])["threshold"]
+
+
+def _reach_note(node, root):
+    """``    cannot fire: …`` for an item that can never be injected here, else ""."""
+    from .reach import unreachable
+
+    why = unreachable(node, _threshold(root))
+    return ("    cannot fire: " + why[len("can never be injected: "):]) if why else ""
 
 
 def _reindex(root):
@@ -247,6 +265,9 @@ def cmd_promote(args):
     _path, node = lifecycle.promote(root, args.id, args.priority)
     _reindex(root)
     print("%s is active (%s): %s" % (node["id"], node.get("priority", "MEDIUM"), node.get("label")))
+    note = _reach_note(node, root)
+    if note:
+        print(note.strip() + " (forewarn show %s names its triggers)" % node["id"])
 
 
 def cmd_archive(args):
@@ -391,8 +412,32 @@ def cmd_validate(args):
     found, files, count = graph_problems(root, checker)
     for path, node_id, problem in found:
         print("%s: %s%s" % (_shown_path(path, root), "" if node_id is None else "node %s: " % node_id, problem))
-    print("%d file(s), %d process node(s), %d problem(s)" % (len(files), count, len(found)))
+    warnings = unreachable_items(root, _threshold(root))
+    for path, node_id, why in warnings:
+        print("%s: node %s: warning: %s" % (_shown_path(path, root), node_id, why))
+    print("%d file(s), %d process node(s), %d problem(s)%s" % (
+        len(files), count, len(found), (", %d warning(s)" % len(warnings)) if warnings else ""))
     return 1 if found else 0
+
+
+def unreachable_items(root, threshold):
+    """``(file, node id, why)`` for every valid, not archived process node that can never be injected."""
+    from . import graphs
+    from .knowledge import is_process_node, problems, status_of
+    from .reach import unreachable
+
+    found = []
+    for path in (p for p, _m, _s in paths.scan_graph_files(paths.graph_dirs(root))):
+        try:
+            nodes = graphs.load_graph(path).get("nodes", [])
+        except graphs.GraphError:
+            continue  # reported as a problem already
+        for node in nodes:
+            if isinstance(node, dict) and is_process_node(node) and not problems(node) and status_of(node) != "archived":
+                why = unreachable(node, threshold)
+                if why:
+                    found.append((path, node.get("id"), why))
+    return found
 
 
 def cmd_index(args):

@@ -10,8 +10,9 @@ what went wrong recently, are the optional tools ready.
 import os
 import sys
 
-from . import environment, index, paths
+from . import config, environment, index, paths
 from .index_build import iter_active
+from .reach import unreachable
 
 PLUGIN_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOOK_EVENTS = ("PreToolUse", "Stop", "SessionStart")
@@ -33,7 +34,12 @@ def _graphs(root):
         checks.append(("graphs", "warn", "no *.json graph found; nothing can be injected"))
         return checks
     summary = {"counts": {"active": 0, "draft": 0, "archived": 0}, "problems": []}
-    active = sum(1 for _ in iter_active(root, sources, summary))
+    threshold = config.effective(config.load_file_config(root)[0])["threshold"]
+    active, silent = 0, []
+    for node, _path in iter_active(root, sources, summary):
+        active += 1
+        if unreachable(node, threshold):
+            silent.append(str(node.get("id")))
     counts = summary["counts"]
     checks.append(
         (
@@ -48,6 +54,11 @@ def _graphs(root):
         checks.append(("invalid knowledge", "warn", "%d skipped by the hooks: %s" % (len(problems), " | ".join(shown))))
     else:
         checks.append(("invalid knowledge", "ok", "none"))
+    if silent:
+        checks.append(("knowledge reach", "warn", "%d active item(s) can never be injected at threshold %.2f: %s%s "
+                       "(`forewarn validate` says why)" % (len(silent), threshold, ", ".join(silent[:5]), " …" if len(silent) > 5 else "")))
+    else:
+        checks.append(("knowledge reach", "ok", "every active item can reach the threshold %.2f" % threshold))
     return checks
 
 

@@ -16,7 +16,8 @@ import time
 from . import config, globs, keywords, knowledge, render, storage
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
-from .relevance import FILE_EDIT_TOOLS, W_ACTION, W_CONTEXT, W_FILE, W_TOOL
+from .reach import best_score
+from .relevance import FILE_EDIT_TOOLS
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
 MAX_LISTED_CRITICAL = 5
@@ -30,10 +31,6 @@ def _record(no, node, text_entry, source):
     context = tuple(k for k in (keywords.fold_keyword(w) for w in trig["context_keywords"]) if k)
     priority = node.get("priority", "MEDIUM")
     mult = knowledge.PRIORITY_MULTIPLIER[priority]
-    best = (
-        W_TOOL * bool(tools) + W_FILE * bool(patterns) + W_ACTION * bool(action) + W_CONTEXT * bool(context)
-    ) * mult
-    best_without_file = (W_TOOL * bool(tools) + W_ACTION * bool(action) + W_CONTEXT * bool(context)) * mult
     return (
         no,
         node["id"],
@@ -46,8 +43,8 @@ def _record(no, node, text_entry, source):
         text_entry,
         " ".join(node["label"].split()),
         source,
-        round(best, 6),
-        round(best_without_file, 6),
+        best_score(tools, patterns, action, context, priority),
+        best_score(tools, (), action, context, priority),
     )
 
 

@@ -322,3 +322,45 @@ def test_env_status(project):
 
 def test_project_errors(tmp_path):
     assert one_error_line(cli(tmp_path / "absent", "list")) == "forewarn: --project %s is not a folder" % (tmp_path / "absent")
+
+
+# ---------------------------------------------------------------- items that can never be injected
+
+
+def _silent(node_id, status):
+    silent = node(node_id, status)
+    silent["trigger_conditions"] = {"action_keywords": ["staging"], "context_keywords": ["staging"]}
+    return silent
+
+
+def test_validate_drafts_promote_and_doctor_name_items_that_can_never_fire(project):
+    graph = project / ".claude" / "graphs" / "lessons_graph.json"
+    doc = json.loads(graph.read_text())
+    doc["nodes"] += [_silent("quiet-draft", "draft"), _silent("quiet-active", "active")]
+    graph.write_text(json.dumps(doc))
+    run = cli(project, "validate")
+    assert run.returncode == 0  # a warning, not a problem
+    lines = run.stdout.splitlines()
+    for node_id in ("quiet-draft", "quiet-active"):
+        assert (".claude/graphs/lessons_graph.json: node %s: warning: can never be injected: it names only action keywords "
+                "and context keywords, and at HIGH its best score is 0.30, below the threshold 0.70; it would fire with "
+                "tool_names or file_patterns" % node_id) in lines
+    assert lines[-1] == "1 file(s), 6 process node(s), 0 problem(s), 2 warning(s)"
+    drafts = cli(project, "drafts").stdout
+    assert drafts.count("cannot fire:") == 1 and "    cannot fire: it names only action keywords" in drafts
+    promoted = cli(project, "promote", "quiet-draft").stdout.splitlines()
+    assert promoted[1].startswith("cannot fire: it names only action keywords") and promoted[1].endswith(
+        "(forewarn show quiet-draft names its triggers)")
+    assert cli(project, "promote", "draft-alpha").stdout.count("\n") == 1  # an item that can fire: one line
+    doctor = cli(project, "doctor").stdout
+    assert "WARN  knowledge reach     2 active item(s) can never be injected at threshold 0.70: quiet-draft, quiet-active" in doctor
+
+
+def test_the_project_threshold_decides_what_can_fire(project):
+    graph = project / ".claude" / "graphs" / "lessons_graph.json"
+    doc = json.loads(graph.read_text())
+    doc["nodes"].append(_silent("quiet-active", "active"))
+    graph.write_text(json.dumps(doc))
+    (project / ".claude" / "forewarn.json").write_text(json.dumps({"threshold": 0.3}))
+    assert "warning" not in cli(project, "validate").stdout
+    assert "ok    knowledge reach     every active item can reach the threshold 0.30" in cli(project, "doctor").stdout
