@@ -195,3 +195,27 @@ def test_malformed_blocks_are_reported_not_fatal(name):
     produced, problems = run_case(path, labels)
     assert len(problems) >= labels["problems"]
     assert all("PROCESS_KNOWLEDGE" in p for p in problems)
+
+
+def test_drafts_can_fire_once_promoted():
+    """A draft whose triggers can never reach the threshold would never warn anyone (forewarn.reach).
+
+    Corrections take their triggers from the corrected turn's tool calls;
+    lessons without tool calls from the files and commands they name.  What
+    is left are statements that name neither and blocks whose author named
+    only a tool at HIGH: 8 of 158 on this corpus (19 before triggers were
+    taken from the text).
+    """
+    from forewarn.reach import unreachable
+
+    silent, total = [], 0
+    for name, path, labels in cases():
+        for node in run_case(path, labels)[0]:
+            total += 1
+            if unreachable(node, 0.7):
+                silent.append("%s: %s %r" % (name, node["source"]["kind"], node["label"]))
+    print()
+    print("drafts that could never fire: %d of %d" % (len(silent), total))
+    for line in silent:
+        print("  " + line)
+    assert len(silent) <= 8 and not any("user_correction" in line for line in silent)

@@ -759,3 +759,32 @@ def test_the_pushback_word_gate_never_hides_pushback(monkeypatch):
     monkeypatch.setattr(corrections, "PUSHBACK_GATE_WORDS", type("NoGate", (), {"isdisjoint": lambda self, words: False})())
     assert [corrections.pushes_back(p) for p in prompts] == gated
     assert sum(gated) > 40
+
+
+# ---------------------------------------------------------------- triggers of a lesson made without tool calls
+
+@pytest.mark.parametrize("text, tools, files, action", [
+    ("rule of thumb: every new rpc gets an entry in docs/api.md", ["Write", "Edit", "MultiEdit"], ["**/api.md"], None),
+    ("nobody edits terraform state by hand. no `terraform state rm`", ["Bash"], [], "terraform state"),
+    ("the legacy/ folder is vendored, never edit anything in it", ["Write", "Edit", "MultiEdit"], ["legacy/**"], None),
+    ("put new fixtures under tests/fixtures/v2", ["Write", "Edit", "MultiEdit"], ["tests/fixtures/v2/**"], None),
+    ("make sure you run make test before pushing", ["Bash"], [], "make test"),
+    ("go ahead and run go mod tidy after every dependency change", ["Bash"], [], "go mod"),
+    ("run bin/rails assets:precompile locally first", ["Bash"], [], "bin/rails assets:precompile"),
+    ("never commit the .env file", ["Write", "Edit", "MultiEdit"], ["**/.env"], None),
+    ("Next.js and Node.js apps use and/or ci/cd, see https://x.io/a/b", [], [], None),
+])
+def test_a_lesson_without_tool_calls_takes_triggers_from_what_it_names(text, tools, files, action):
+    trig = inference.triggers_from_text(text, ["k1", "k2"])
+    assert trig["tool_names"] == tools and trig["file_patterns"] == files
+    assert trig["action_keywords"][0] == (action or "k1") and trig["context_keywords"] == ["k1", "k2"]
+
+
+def test_a_stated_rule_at_a_turns_start_can_fire_once_promoted():
+    from forewarn.reach import unreachable
+
+    records = [user("fix the login redirect"), assistant_text("Fixed."),
+               user("fyi the rule on this team: nobody edits terraform state by hand, no `terraform state rm` without infra")]
+    (node,), _ = capture.extract_lessons(records, "", "s", NOW, context=[])
+    assert node["source"]["kind"] == "lesson_statement" and unreachable(node, 0.7) is None
+    assert node["trigger_conditions"]["tool_names"] == ["Bash"] and "terraform state" in node["trigger_conditions"]["action_keywords"]

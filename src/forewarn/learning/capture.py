@@ -72,9 +72,17 @@ def _inferred(kind, sentence, tool_calls, situation, task=""):
         "description": " ".join(sentence.split()),
         "process_type": ptype,
         "priority": inference.infer_priority(kind, sentence, task),
-        "trigger_conditions": inference.triggers_from_tools(tool_calls, terms),
+        "trigger_conditions": _triggers(tool_calls, terms, sentence),
         ptype: inference.content_block(ptype, sentence, situation),
     }
+
+
+def _triggers(tool_calls, terms, sentence):
+    """From the tool calls before the lesson; from the files and commands it names when they give neither."""
+    trig = inference.triggers_from_tools(tool_calls, terms)
+    if not trig["tool_names"] and not trig["file_patterns"]:
+        trig = inference.triggers_from_text(sentence, terms)
+    return trig
 
 
 def _situation(tool_calls):

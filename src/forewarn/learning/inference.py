@@ -122,6 +122,75 @@ def triggers_from_tools(tool_calls, terms):
     }
 
 
+# Command-line tools whose name and subcommand make a good action keyword ("git add", "terraform state").
+CLI_NAMES = (
+    "git|npm|pnpm|yarn|npx|pip|pip3|uv|poetry|pytest|cargo|go|make|docker|kubectl|helm|terraform|tofu|aws|gcloud|az|gh|"
+    "alembic|rails|rake|flutter|fastlane|twine|psql|mysql|buf|protoc|mvn|gradle|gradlew|dotnet|deno|bun|brew|"
+    "ansible|argocd|flyctl|heroku|vercel|wrangler|dbt|airflow|prisma|composer|rustup|xcodebuild|kustomize|skaffold|"
+    "ruff|mypy|eslint|prettier|jest|vitest|rubocop|rspec|mkdocs|tox|nox|hatch|pdm|conda|sbt|cmake|bazel|nx|"
+    "pulumi|cdk|minikube|bin/rails|bin/rake"
+)
+# A folder named as one: "legacy/", "web/src/views", "tests/fixtures/v2" (not "and/or", "ci/cd", a URL).
+DIR_MENTION = lazy(r"(?<![\w/.:@-])((?:[\w.-]{2,}/)+(?:[\w-]{2,}(?![\w./-]))?)(?![\w/.-])")
+NOT_FOLDERS = frozenset(("and/or", "ci/cd", "i/o", "tcp/ip", "n/a", "w/o", "read/write", "input/output", "client/server"))
+# English words after a command name that make it English ("make sure", "go ahead"), not a subcommand.
+NOT_SUBCOMMANDS = frozenset(
+    "the a an to of sure ahead back it its and or is are in on for with that this these those through over into all any "
+    "some my your our their what when where how".split()
+)
+PRODUCT_JS = frozenset(("node", "next", "nuxt", "vue", "react", "express", "three", "d3", "chart", "ember", "backbone", "nest"))
+COMMAND_MENTION = lazy(r"(?<![\w./-])(?:\./)?(" + CLI_NAMES + r")\s+(-{0,2}[a-z][\w:-]*)", re.I)
+FILE_MENTION = lazy(
+    r"(?<![\w/.-])((?:[\w.-]+/)*(?:[\w-][\w.-]*\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|go|rs|rb|java|kt|kts|swift|md|json|ya?ml|"
+    r"toml|lock|sql|proto|tf|tfvars|sh|cfg|ini|html|css|scss|vue|svelte|dart|gradle|xml|mod|sum|arb|erb|rake|gemspec)|"
+    r"\.env|\.npmrc|\.gitignore|Dockerfile|Makefile|Gemfile|Procfile|Justfile))(?![\w/-])"
+)
+
+
+def triggers_from_text(text, terms):
+    """Trigger conditions for a lesson made without tool calls, from the files and commands it names.
+
+    A lesson stated at the start of a turn or in a conversation has no tool
+    calls to take its triggers from; left with keywords alone it could never
+    be injected (forewarn.reach).  A file it names (``docs/api.md``, ``.env``)
+    makes it an edit lesson for that file (``**/api.md``; Write, Edit,
+    MultiEdit), a folder it names (``legacy/``, ``tests/fixtures/v2``) one
+    for what is under it (``legacy/**``); a command it names (``terraform state rm``) a Bash lesson
+    with that command's first two words as an action keyword.  Neither:
+    keywords only, as before.
+    """
+    files, actions = [], []
+    for match in FILE_MENTION.finditer(text or ""):
+        name = match.group(1)
+        if "/" not in name and name.lower().endswith(".js") and (name[:1].isupper() or name[:-3].lower() in PRODUCT_JS):
+            continue  # "Node.js", "Next.js": products, not files
+        glob = path_to_glob(name)
+        if glob and glob not in files:
+            files.append(glob)
+    for match in DIR_MENTION.finditer(text or ""):
+        folder = match.group(1).rstrip("/")
+        if (folder.lower() in NOT_FOLDERS or "." in folder.rsplit("/", 1)[-1] or folder.startswith(("http", "www."))
+                or COMMAND_MENTION.match(text, match.start())):
+            continue  # "bin/rails assets:precompile" is a command
+        glob = folder + "/**"
+        if not any(f.startswith(glob[:-2]) or glob.startswith(f[:-2]) for f in files if f.endswith("/**")):
+            files.append(glob)
+    for match in COMMAND_MENTION.finditer(text or ""):
+        sub = match.group(2).lower()
+        if sub.startswith("-") or sub in NOT_SUBCOMMANDS:
+            continue
+        keyword = "%s %s" % (match.group(1).lower(), sub)
+        if keyword not in actions:
+            actions.append(keyword)
+    tools = (["Write", "Edit", "MultiEdit"] if files else []) + (["Bash"] if actions else [])
+    return {
+        "tool_names": tools,
+        "file_patterns": files[:3],
+        "action_keywords": (actions + [t for t in terms if t not in " ".join(actions).split()])[:3],
+        "context_keywords": terms[:3],
+    }
+
+
 INTERJECTION = lazy(r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes)\b[,.!]*\s+)+", re.I)
 CORRECTION_LEAD = lazy(
     r"^.{0,30}?(?:\bbut\s+)?"
