@@ -702,6 +702,8 @@ def test_pushback_right_after_an_action_is_a_correction(prompt, word):
     "great, thanks! no need to touch the tests",
     "did you run the linter after that?",
     "cool. now do the header too and don't worry about mobile yet",
+    "great, now add pagination to the orders list. don't change the API shape.",
+    "looks good. next, the invoices page. never use floats for money there",
 ])
 def test_a_follow_up_after_an_action_is_not_a_correction(prompt):
     assert _after_an_edit(prompt) == []

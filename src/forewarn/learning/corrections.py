@@ -139,6 +139,13 @@ PUSHBACK = lazy(
     re.I,
 )
 SHOUTED_AGAIN = lazy(r"\bAGAIN\b")
+# A reply that moves on to the next task ("great, now add pagination. don't change the API") sets rules for that
+# task from there on: its prohibitions are instructions, not pushback on what was done.
+NEXT_TASK = lazy(
+    r"^(?:(?:ok(?:ay)?|great|cool|nice|perfect|thanks|thank\s+you|good|lgtm|awesome|looks\s+good|works)[\s,.!]+)*"
+    r"(?:now|next|also|then|and\s+now|after\s+that|moving\s+on|on\s+to)\b",
+    re.I,
+)
 # Every PUSHBACK alternative holds one of these words: most replies hold none and are not split into sentences.
 PUSHBACK_GATE_WORDS = frozenset(
     "don't dont do never no not stop nobody nothing again same redo revert undo we repo project codebase team code "
@@ -257,7 +264,12 @@ def pushes_back(prompt_text):
     """True when a prompt holds a sentence that pushes back on what was just done (:data:`PUSHBACK`)."""
     if not prompt_text or PUSHBACK_GATE_WORDS.isdisjoint(prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()):
         return False
-    return any(_pushes_back(s) for s in own_sentences(prompt_text, phrases=CORRECTION))
+    for sentence in own_sentences(prompt_text, phrases=CORRECTION):
+        if NEXT_TASK.match(sentence):
+            return False  # what follows is about the next task
+        if _pushes_back(sentence):
+            return True
+    return False
 
 
 def reply_correction(prompt_text):
