@@ -82,3 +82,18 @@ def test_a_plus_refspec_is_a_forced_push(command, forced):
     from forewarn.shell_writes import force_pushes
 
     assert force_pushes(command) is forced
+
+
+@pytest.mark.parametrize("command,targets,deletes", [
+    ("sudo -u www-data tee /etc/app.conf", ["/etc/app.conf"], False),
+    ("sudo --user=deploy cp build/app.jar /srv/app.jar", ["/srv/app.jar"], False),
+    ("sudo -E -- rm -rf /var/cache/app", ["/var/cache/app"], True),
+    ("env -i PATH=/bin FOO=1 sed -i s/a/b/ settings.py", ["settings.py"], False),
+    ("timeout -s KILL 5m rm -r build", ["build"], True),
+    ("nice -n 10 cp a.txt b.txt", ["b.txt"], False),
+    ("nohup time -p mv old.log archive/old.log", ["old.log", "archive/old.log"], False),
+    ("doas -u root tee -a /etc/hosts", ["/etc/hosts"], False),
+])
+def test_wrappers_and_their_options_are_not_the_command(command, targets, deletes):
+    assert write_targets(command) == targets
+    assert deletes_recursively(command) is deletes

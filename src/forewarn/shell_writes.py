@@ -169,6 +169,42 @@ def write_targets(command, powershell=False):
     return out[:MAX_TARGETS]
 
 
+# Commands that run the command after them, with their options that take a value; timeout also takes a duration.
+WRAPPERS = {
+    "sudo": ("-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "--user", "--group", "--host", "--prompt", "--chdir"),
+    "doas": ("-u", "-C"),
+    "env": ("-u", "-C", "-S", "--unset", "--chdir", "--split-string"),
+    "nice": ("-n", "--adjustment"),
+    "timeout": ("-s", "-k", "--signal", "--kill-after"),
+    "command": (),
+    "nohup": (),
+    "time": ("-f", "-o", "--format", "--output"),
+}
+
+
+def strip_wrappers(words):
+    """``words`` without leading ``VAR=value`` assignments and wrappers (``sudo -u deploy``, ``env -i``,
+    ``timeout 10``, ``nice -n 5``, ``nohup``, ``time``): the command that really runs, and its arguments."""
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if "=" in word and not word.startswith(("-", "=")):
+            i += 1  # VAR=value
+            continue
+        takes_value = WRAPPERS.get(word.rsplit("/", 1)[-1])
+        if takes_value is None:
+            break
+        wrapper, i = word.rsplit("/", 1)[-1], i + 1
+        while i < len(words) and words[i].startswith("-") and words[i] != "--":
+            option = words[i]
+            i += 2 if option in takes_value else 1  # "-u deploy"; "--user=deploy" and "-E" are one word
+        if i < len(words) and words[i] == "--":
+            i += 1
+        if wrapper == "timeout" and i < len(words):
+            i += 1  # the duration
+    return words[i:]
+
+
 def _targets_of(words):
     targets = []
     rest = []
@@ -181,8 +217,7 @@ def _targets_of(words):
             continue
         rest.append(words[i])
         i += 1
-    while rest and ("=" in rest[0] and not rest[0].startswith(("-", "=")) or rest[0] in ("sudo", "env", "command", "nohup", "time")):
-        rest = rest[1:]  # VAR=value prefixes and wrappers
+    rest = strip_wrappers(rest)
     if not rest:
         return targets
     name = rest[0].rsplit("/", 1)[-1].lower()
@@ -220,8 +255,7 @@ def deletes_recursively(command, powershell=False):
         return False
     try:
         for words in split_words(command, powershell):
-            while words and ("=" in words[0] and not words[0].startswith("-") or words[0] in ("sudo", "env", "command", "nohup")):
-                words = words[1:]
+            words = strip_wrappers(words)
             if not words:
                 continue
             name, flags = words[0].rsplit("/", 1)[-1].lower(), [w.lower() for w in words[1:] if w.startswith(("-", "/"))]
