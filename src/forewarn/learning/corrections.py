@@ -118,9 +118,7 @@ GATE_WORDS = frozenset(
 _PUNCTUATION_TO_SPACE = str.maketrans({c: " " for c in ".,!?;:()[]{}<>\"`*_~|/=+—–-"})
 # The gate of find_corrections scans lowercased text with case-sensitive copies: about twice as fast as re.I.
 # (Their patterns hold no upper-case letter; tests/learning checks that.)
-_CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (
-    re.compile(p.pattern) for p in (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE)
-)
+_CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern) for p in (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE))
 
 # After the assistant changed something, a prompt that pushes back on what it did is a correction even without
 # one of the phrases above: "dont hand edit types.ts, it's generated", "NOT to main omg. never force push main",

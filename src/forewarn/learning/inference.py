@@ -9,7 +9,6 @@ checklist, risks a warning, must/never a requirement, when/always/before a
 pattern.
 """
 
-import hashlib
 import re
 
 from .lazy_regex import lazy
@@ -248,4 +247,6 @@ def lesson_id(kind, text):
     """A stable id for the same lesson text: ``<kind>-<10 hex digits>``."""
     norm = " ".join(key_terms(text, limit=40)) or " ".join((text or "").lower().split())
     prefix = {"process_knowledge": "pk", "user_correction": "correction", "lesson_statement": "lesson"}.get(kind, kind)
+    import hashlib  # 2-3 ms to import: only a Stop that drafts a lesson pays it
+
     return "%s-%s" % (prefix, hashlib.sha1(norm.encode("utf-8")).hexdigest()[:10])

@@ -28,7 +28,7 @@ STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
 # deciding that a message holds no statement is what a long transcript mostly asks.  (The pattern holds no
 # upper-case letter; tests/learning checks that.)
-_STATEMENT_LOWER = re.compile(_STATEMENT)
+_STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
               "thumb", "takeaway", "never", "rule")
