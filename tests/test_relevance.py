@@ -185,6 +185,28 @@ def test_specificity_gate():
     assert not score(by_context, bash("ls"), talk("on staging")).eligible
 
 
+@pytest.mark.parametrize("call, elsewhere", [
+    (bash("kubectl apply -k deploy/k8s/overlays/staging"), "staging"),
+    (bash("kubectl apply -f scheduler.yaml -n clinic-staging"), "staging"),
+    (bash('psql -h localhost -U app app_dev -c "DELETE FROM sessions"'), "dev"),
+    (bash("kubectl apply -f api.yaml", description="Apply on the local dev cluster"), "dev"),
+    (edit("deploy/k8s/overlays/staging/patch.yaml", "replicas: 2"), "staging"),
+    (bash("kubectl apply -k deploy/k8s/overlays/production"), None),
+    (bash("kubectl --context prod-eu apply -k overlays/staging-like"), None),  # production named too: not gated
+    (bash("kubectl apply -f api.yaml"), None),  # no environment named: the item may well apply
+])
+def test_environment_gate(call, elsewhere):
+    prod = record(priority="CRITICAL", tools=["Bash", "Edit"], actions=["kubectl apply", "DELETE FROM", "replicas"],
+                  context=["production"])
+    v = score(prod, call, talk("rolling out"))
+    assert relevance.other_environment(prod, call) == elsewhere
+    assert v.eligible is (elsewhere is None)
+    if elsewhere:
+        assert v.gate == "the call names %s, not production; the item is about production" % elsewhere
+    plain = record(priority="CRITICAL", tools=["Bash", "Edit"], actions=["kubectl apply", "DELETE FROM", "replicas"])
+    assert score(plain, call, talk("x")).eligible  # an item that does not name production is never gated for it
+
+
 def test_gates_are_reported_in_order():
     rec = record(priority="CRITICAL", tools=["Edit"], files=["**/a.json"], actions=["version"])
     assert score(rec, write("b.json", "name")).gate.startswith("tool ")  # the first gate that applies is named

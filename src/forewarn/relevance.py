@@ -8,7 +8,7 @@ with each term 0 or 1 (tool named; a file pattern matches a path of the
 call; an action keyword occurs in the tool input, or in a shell command with
 its words in order among that command's words; a context keyword occurs in
 the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
-CRITICAL/HIGH/MEDIUM/LOW.  Four gates remove the formula's noise
+CRITICAL/HIGH/MEDIUM/LOW.  Five gates remove the formula's noise
 (docs/relevance.md has the measurements):
 
 * **tool gate**: an item that names tools is not injected for a tool it
@@ -24,9 +24,13 @@ CRITICAL/HIGH/MEDIUM/LOW.  Four gates remove the formula's noise
 * **specificity gate**: an item that names file patterns or keywords is
   not injected unless one of them matches (a path of the call, a word of
   the tool input or of the recent conversation).  Only an item that names
-  nothing but tools fires on the tool alone.
+  nothing but tools fires on the tool alone;
+* **environment gate**: an item about production (a keyword holds ``prod``
+  or ``production``) is not injected for a call whose input names another
+  environment (staging, dev, local, localhost, …) and not production:
+  ``kubectl apply -k overlays/staging``, ``psql -h localhost … clinic_dev``.
 
-Items at or above the threshold that pass all four gates are ranked by score,
+Items at or above the threshold that pass all five gates are ranked by score,
 then priority, then id (deterministic), and the top ``top_k`` are injected.
 
 Contract: pure functions over index records (:mod:`forewarn.index`) and a
@@ -47,6 +51,9 @@ DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.con
 
 
 FILE_EDIT_TOOLS = frozenset({"write", "edit", "multiedit", "notebookedit"})
+# The environment gate: an item about production is not injected for a call that names another environment.
+PRODUCTION = frozenset(("prod", "production"))
+NON_PRODUCTION = ("staging", "stage", "stg", "dev", "development", "local", "localhost", "qa", "sandbox", "minikube")
 
 
 def edits_files(tools):
@@ -178,9 +185,35 @@ def score(record, call, threshold, conversation, always_context=False):
         v.gate = "none of its action keywords occur in the tool input"
     if v.gate is None and unspecific and v.context is None:
         v.gate = "none of its file patterns or keywords occur in this call"
+    if v.gate is None and (record[R_CONTEXT] or record[R_ACTION]):
+        elsewhere = other_environment(record, call)
+        if elsewhere:
+            v.gate = "the call names %s, not production; the item is about production" % elsewhere
     if v.gate is None and v.score < threshold:
         v.gate = "score %.2f below threshold %.2f" % (v.score, threshold)
     return v
+
+
+def other_environment(record, call):
+    """The non-production environment the call names when the item is about production, else None.
+
+    An item is about production when one of its keywords holds the word
+    ``prod`` or ``production``; a call names another environment when its
+    input (command, path, text, description) holds one of
+    :data:`NON_PRODUCTION` and neither of those words.
+    """
+    for keyword in record[R_CONTEXT] + record[R_ACTION]:
+        if not PRODUCTION.isdisjoint(keyword.split()):
+            break
+    else:
+        return None
+    words = call.words()
+    if not PRODUCTION.isdisjoint(words):
+        return None
+    for word in NON_PRODUCTION:
+        if word in words:
+            return word
+    return None
 
 
 def rank_key(verdict):

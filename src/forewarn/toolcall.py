@@ -77,7 +77,8 @@ class ToolCall:
     given ``content`` for; also among ``paths``.
     """
 
-    __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands")
+    __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
+                 "_words")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -89,6 +90,7 @@ class ToolCall:
         self._text = None
         self._wordless = False
         self._commands = None
+        self._words = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
         self.paths = []
         self.display_path = ""
@@ -183,12 +185,14 @@ class ToolCall:
         return self._commands
 
     def words(self):
-        """The distinct folded words of the tool input and of its simple commands (a set)."""
-        found = set(self.folded_text().split())
-        for command in self.commands():
-            for word in command:
-                found.update(word.split())
-        return found
+        """The distinct folded words of the tool input and of its simple commands (a set, computed once)."""
+        if self._words is None:
+            found = set(self.folded_text().split())
+            for command in self.commands():
+                for word in command:
+                    found.update(word.split())
+            self._words = found
+        return self._words
 
     @property
     def wordless(self):

@@ -32,7 +32,7 @@ from forewarn.keywords import fold
 from forewarn.toolcall import ToolCall
 
 HERE = Path(__file__).parent
-ALL_GATES = frozenset({"tool", "file", "action", "specificity"})
+ALL_GATES = frozenset({"tool", "file", "action", "specificity", "environment"})
 RUNS = itertools.count()  # every hook run gets a session never used before
 
 
@@ -198,6 +198,8 @@ def blocked(verdict, call, gates):
         return True
     if "specificity" in gates and (patterns or actions or contexts) and not (verdict.file or verdict.action or verdict.context):
         return True
+    if "environment" in gates and relevance.other_environment(rec, call):
+        return True
     return False
 
 
@@ -255,7 +257,7 @@ def report(m):
 
 
 RULES = (
-    ("shipped rule (all four gates)", ALL_GATES),
+    ("shipped rule (all five gates)", ALL_GATES),
     ("tool and file gates only", frozenset({"tool", "file"})),
     ("original formula, no gates", frozenset()),
 )
@@ -323,19 +325,19 @@ def test_development_corpus_meets_the_targets(results):
 def test_blind_corpora_do_not_regress(results):
     """The calls labelled after the rule was designed: never worse than docs/relevance.md reports."""
     ledger = results["ledger", "calls.jsonl"][0][1]
-    assert ledger["critical"][0] >= 41 and ledger["hits"] >= 87 and ledger["injected"] - ledger["hits"] <= 17
+    assert ledger["critical"][0] >= 41 and ledger["hits"] >= 87 and ledger["injected"] - ledger["hits"] <= 16
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
-    assert clinic["critical"][0] >= 46 and clinic["hits"] >= 76 and clinic["injected"] - clinic["hits"] <= 38
+    assert clinic["critical"][0] >= 46 and clinic["hits"] >= 76 and clinic["injected"] - clinic["hits"] <= 34
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
-    assert clinic2["critical"][0] >= 46 and clinic2["hits"] >= 87 and clinic2["injected"] - clinic2["hits"] <= 38
+    assert clinic2["critical"][0] >= 46 and clinic2["hits"] >= 87 and clinic2["injected"] - clinic2["hits"] <= 31
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 41/47, 17 of 104 injected items irrelevant; clinic 46/63, 38 of 114; clinic2 46/64, 38 of "
-                   "125): docs/relevance.md")
+                   "recall 41/47, 16 of 103 injected items irrelevant; clinic 46/63, 34 of 110; clinic2 46/64, 31 of "
+                   "118): docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
