@@ -6,6 +6,7 @@ makes it active → the next matching tool call gets it injected.
 """
 
 import json
+import os
 
 from fake_anthropic import all_text, text_turn, tool_turn
 
@@ -65,3 +66,26 @@ def test_learning_loop_across_three_sessions(sandbox):
     assert third.completed, third.describe()
     injected = third.hook_contexts("PreToolUse:Edit", after_tool=1)
     assert len(injected) == 1 and "Run pip-compile to regenerate requirements.lock" in injected[0], third.after_tool_text(1)
+
+
+def test_pushback_after_an_edit_is_drafted_with_the_edited_file(sandbox):
+    """A correction without a correction phrase, typed in the next turn of the same session (``--continue``):
+    the Stop hook reads the real transcript, finds the edit of the turn before and drafts the correction with its
+    file and tool as triggers."""
+    badge = sandbox.path("web", "src", "CartBadge.vue")
+    os.makedirs(os.path.dirname(badge))
+    first, second = sandbox.run_sessions([
+        ("make the cart badge show the item count", [
+            tool_turn("Write", {"file_path": badge, "content": "<script>\nexport default { data() { return { n: 0 } } }\n</script>\n"}),
+            text_turn("The badge now shows the count."),
+        ]),
+        ("ok it works. but we use <script setup> + composition api everywhere in web/, not the options api. redo it that way",
+         [text_turn("Redoing it with <script setup>.")], {"args": ("--continue",)}),
+    ])
+    assert first.completed, first.describe()
+    assert second.completed, second.describe()
+    corrections = [n for n in _lessons(sandbox) if n["source"]["kind"] == "user_correction"]
+    assert len(corrections) == 1, _lessons(sandbox)
+    (node,) = corrections
+    assert node["status"] == "draft" and "script setup" in node["description"].lower()
+    assert node["trigger_conditions"]["file_patterns"] == ["**/CartBadge.vue"] and "Write" in node["trigger_conditions"]["tool_names"]
