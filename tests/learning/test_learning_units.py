@@ -704,6 +704,11 @@ def test_pushback_right_after_an_action_is_a_correction(prompt, word):
     "cool. now do the header too and don't worry about mobile yet",
     "great, now add pagination to the orders list. don't change the API shape.",
     "looks good. next, the invoices page. never use floats for money there",
+    "don't commit yet, I want to review it first",
+    "Don't worry about the failing lint, it's pre-existing",
+    "we have a meeting in 5 minutes, let's wrap up here",
+    "stop, wait",
+    "never mind the header, ship it as is",
 ])
 def test_a_follow_up_after_an_action_is_not_a_correction(prompt):
     assert _after_an_edit(prompt) == []

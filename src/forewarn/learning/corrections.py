@@ -127,10 +127,12 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 # commands; the same words in a session's first prompt are instructions.
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg)[\s,.!]+)*"
-    r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets))\b(?!\s+(?:worries|problem|bad|now|yet|sure|really|need|for|quite|necessarily|much)\b)|"
+    r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets))\b"
+    r"(?!\s+(?:worries|worry|bother|problem|bad|now|yet|sure|really|need|needed|necessary|for|quite|necessarily|much|mind|rush|hurry)\b)|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
     r"\b(?:redo|revert|undo)\b|\bnot\s+like\s+that\b|"
-    r"\bwe\s+(?:do|use|have|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want)\b|"
+    r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want)\b|"
+    r"\bwe\s+(?:already\s+)?have\b[^.!?]*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
     r"\bin\s+this\s+(?:repo|project|codebase|team|code\s*base)\b|"
     r"\b(?:this|that|it)\s+(?:breaks|broke|will\s+break|would\s+break)\b|"
     r"\b(?:it'?s|its|it\s+is|that'?s|thats|should\s+be|must\s+be|use)\s+[\w.\-/:<>@]+\s*,?\s+not\s+[\w.\-/:<>@]+",
@@ -249,9 +251,16 @@ def find_corrections(prompt_text):
     return found
 
 
+# "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
+PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
+PUSHBACK_MIN_WORDS = 4  # "stop, wait" says nothing a lesson could keep
+
+
 def _pushes_back(sentence):
     s = sentence.strip()
     if not (PUSHBACK.search(s) or SHOUTED_AGAIN.search(s)):
+        return False
+    if PUT_OFF.search(s) and PUSHBACK.match(s):
         return False
     if s.endswith(("??", "?!", "!?")):
         s = s.rstrip("?!") + "!"  # "again??" is a rebuke, not a question
@@ -292,7 +301,7 @@ def reply_correction(prompt_text):
             break
         kept.append(sentence)
         words += n
-    return " ".join(kept)
+    return " ".join(kept) if words >= PUSHBACK_MIN_WORDS else ""
 
 
 def find_rejection_correction(reason):
