@@ -1350,3 +1350,646 @@ HELD_OUT_6 = [
         ("final", "3 unchecked errors: services/users/handler.go:42, services/orders/store.go:17, services/catalog/cache.go:9."),
     ], expect=[]),
 ]
+
+
+# ==================================================================== held-out set 7
+# Written blind (no detector source, no test files, no other held-out cases read) in a new fictional project,
+# "Fernway", a hiking app: an Android client in Kotlin under android/ (Gradle kts, Room migrations, Compose, Play
+# Store release tracks), a Python FastAPI backend under backend/ (alembic, pytest, uv, ruff), Helm charts under
+# deploy/helm/ rolled out by Argo CD, and dbt models under analytics/.  Typed the way people really type at an
+# agent; labels are what a careful reviewer would want drafted.
+IDE7 = ("<ide_opened_file>The user opened the file " + P + "/android/app/src/main/java/app/fernway/data/TrailRepository.kt "
+        "in the IDE. This may or may not be related to the current task.</ide_opened_file>")
+FERNWAY_DB_PASSWORD = "Zr8qW3nTv6Kp"
+PLAY_SA_KEY = "MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDfXq7Tn2Rw9LmKc4Vb"
+JWT_SECRET = "f3rnw4y-jwt-9c1e7a5d2b8f4e60a"
+SENTRY_DSN_KEY = "4be1c9d07f2a4e3b9a61c5d8e2f07b13"
+STORE_PASSWORD = "Hk7pLw2qXz9R"
+SNOWFLAKE_PASSWORD = "Snw!8tRq4vMz"
+BEARER_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1XzgxMjMifQ.Qm3vX9kT2pLw7RzYc4Hn"
+SENTRY_AUTH_TOKEN = "sntrys_eyJpYXQiOjE3MzI2MDQ4MDAuNSwidXJsIjoiaHR0cHM6Ly9zZW50cnkuaW8ifQ_k8Zq2Wm"
+HELD_OUT_7 = [
+    # ---------------------------------------------------------------- corrections
+    dict(name="h7_corr_room_destructive_migration", turns=[
+        ("user", "add a `elevation_gain_m` column to the Trail entity, nullable int"),
+        ("assistant", "Adding the column and bumping the database version.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/Trail.kt",
+                      "old_string": "    val distanceM: Int,",
+                      "new_string": "    val distanceM: Int,\n    val elevationGainM: Int? = null,"}),
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/AppDatabase.kt",
+                      "old_string": "@Database(entities = [Trail::class, Hike::class], version = 7)",
+                      "new_string": "@Database(entities = [Trail::class, Hike::class], version = 8)"}),
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/AppDatabase.kt",
+                      "old_string": "            .addMigrations(MIGRATION_5_6, MIGRATION_6_7)",
+                      "new_string": "            .fallbackToDestructiveMigration()"})]),
+        ("final", "Added `elevationGainM` and bumped the DB to version 8."),
+        ("user", "no!! fallbackToDestructiveMigration wipes everyone's saved hikes on app update. write a real MIGRATION_7_8 "
+                 "(ALTER TABLE trail ADD COLUMN elevation_gain_m INTEGER) and keep the addMigrations chain"),
+        ("assistant", "Restoring the migration chain and adding MIGRATION_7_8.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/AppDatabase.kt",
+                      "old_string": "            .fallbackToDestructiveMigration()",
+                      "new_string": "            .addMigrations(MIGRATION_5_6, MIGRATION_6_7, MIGRATION_7_8)"})]),
+        ("final", "Replaced the destructive fallback with MIGRATION_7_8 and kept the existing migrations."),
+    ], expect=[dict(kind="user_correction", words=["destructive", "migration"], priority="CRITICAL", file="**/AppDatabase.kt", tool="Edit")]),
+
+    dict(name="h7_corr_uv_add_not_pip", turns=[
+        ("user", "backend needs httpx for the weather proxy, add it pls"),
+        ("assistant", "Installing httpx.", [("Bash", {"command": "cd backend && pip install httpx"})]),
+        ("final", "httpx 0.28.1 installed."),
+        ("user", "we use uv here. `uv add httpx` — pip install doesnt touch pyproject or uv.lock so CI wont have it"),
+        ("assistant", "Adding it through uv.", [("Bash", {"command": "cd backend && uv add httpx"})]),
+        ("final", "Added httpx with `uv add`; pyproject.toml and uv.lock are updated."),
+    ], expect=[dict(kind="user_correction", words=["uv add"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h7_corr_alembic_handwritten_revision", turns=[
+        ("user", "make `trails.region_code` not null, backfill with 'XX' where missing"),
+        ("assistant", "Writing the migration.", [
+            ("Write", {"file_path": P + "/backend/alembic/versions/0042_region_code_not_null.py",
+                       "content": "\"\"\"region code not null\"\"\"\nfrom alembic import op\n\nrevision = \"0042abc\"\ndown_revision = \"0041\"\n\n\n"
+                                  "def upgrade():\n    op.execute(\"UPDATE trails SET region_code = 'XX' WHERE region_code IS NULL\")\n"
+                                  "    op.alter_column(\"trails\", \"region_code\", nullable=False)\n\n\ndef downgrade():\n"
+                                  "    op.alter_column(\"trails\", \"region_code\", nullable=True)\n"})]),
+        ("final", "Migration 0042 written: backfills 'XX' and sets NOT NULL."),
+        ("user", "dont make up revision ids, down_revision 0041 isnt even the head anymore (there's two heads now). "
+                 "generate it with `uv run alembic revision -m ...` so it chains off the real head"),
+        ("assistant", "Removing the hand-written file and generating a proper revision.", [
+            ("Bash", {"command": "rm backend/alembic/versions/0042_region_code_not_null.py && cd backend && uv run alembic heads && uv run alembic revision -m \"region code not null\""})]),
+        ("final", "Generated revision 7d1f3c2a9b04 off head 5e2a8c1d0f33 and moved the backfill + NOT NULL into it."),
+    ], expect=[dict(kind="user_correction", words=["revision"], priority="CRITICAL", file="**/0042_region_code_not_null.py", tool="Write")]),
+
+    dict(name="h7_corr_interrupt_helm_upgrade_prod", turns=[
+        ("user", "bump the api memory limit to 1Gi in prod, it's OOMing"),
+        ("assistant", "Updating the prod values and rolling it out.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/values-prod.yaml", "old_string": "      memory: 512Mi", "new_string": "      memory: 1Gi"}),
+            ("Bash", {"command": "helm upgrade fernway-api deploy/helm/api -n prod -f deploy/helm/api/values-prod.yaml"})]),
+        ("interrupt",),
+        ("user", "woah. never run helm upgrade against prod from a laptop. argocd syncs prod from main, just commit the values change and open a PR"),
+        ("assistant", "Understood, leaving the rollout to Argo CD.", [("Bash", {"command": "git checkout -b api-mem-1gi && git commit -am \"api: raise memory limit to 1Gi\""})]),
+        ("final", "Committed on api-mem-1gi; Argo CD will roll it out once the PR merges."),
+    ], expect=[dict(kind="user_correction", words=["helm upgrade", "argocd"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h7_corr_rejected_play_production_track", turns=[
+        ("user", "2.4.0 is ready, upload it to the play store"),
+        ("assistant", "Checking the publishing setup.", [("Bash", {"command": "cat android/fastlane/play-account.json | head -c 400"})]),
+        ("result", "{\n  \"type\": \"service_account\",\n  \"project_id\": \"fernway-play\",\n  \"private_key_id\": \"a41c9e2f7d\",\n"
+                   "  \"private_key\": \"-----BEGIN PRIVATE KEY-----\\n" + PLAY_SA_KEY + "\\n-----END PRIVATE KEY-----\\n\",\n"
+                   "  \"client_email\": \"publisher@fernway-play.iam.gserviceaccount.com\""),
+        ("rejected", "Bash", {"command": "cd android && ./gradlew publishReleaseBundle --track production"},
+         "no, internal track first. production only gets promoted from the console after QA signs off"),
+        ("assistant", "Publishing to the internal track.", [("Bash", {"command": "cd android && ./gradlew publishReleaseBundle --track internal"})]),
+        ("final", "2.4.0 (versionCode 2040) uploaded to the internal track."),
+    ], secrets=[PLAY_SA_KEY],
+        expect=[dict(kind="user_correction", words=["internal"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h7_corr_dbt_ref_not_raw_table", turns=[
+        ("user", "new mart: hikes per region per week"),
+        ("assistant", "Creating the model.", [
+            ("Write", {"file_path": P + "/analytics/models/marts/fct_weekly_region_hikes.sql",
+                       "content": "select\n    t.region_code,\n    date_trunc('week', h.started_at) as week,\n    count(*) as hikes\n"
+                                  "from raw.app.hikes h\njoin raw.app.trails t on t.id = h.trail_id\ngroup by 1, 2\n"})]),
+        ("final", "Added fct_weekly_region_hikes."),
+        ("user", "use {{ ref('stg_hikes') }} and {{ ref('stg_trails') }}, not the raw tables. selecting from raw.* skips the staging cleanup and there's no lineage in the docs"),
+        ("assistant", "Switching to refs.", [
+            ("Edit", {"file_path": P + "/analytics/models/marts/fct_weekly_region_hikes.sql",
+                      "old_string": "from raw.app.hikes h\njoin raw.app.trails t", "new_string": "from {{ ref('stg_hikes') }} h\njoin {{ ref('stg_trails') }} t"})]),
+        ("final", "fct_weekly_region_hikes now builds from stg_hikes and stg_trails."),
+    ], expect=[dict(kind="user_correction", words=["ref", "raw"], priority="HIGH", file="**/fct_weekly_region_hikes.sql", tool="Write")]),
+
+    dict(name="h7_corr_forgot_version_code", turns=[
+        ("user", "bump the app to 2.5.0"),
+        ("assistant", "Checking the release config first.", [("Bash", {"command": "cat android/gradle.properties"})]),
+        ("result", "org.gradle.jvmargs=-Xmx4g\nandroid.useAndroidX=true\nRELEASE_STORE_FILE=../keys/fernway-release.jks\n"
+                   "RELEASE_STORE_PASSWORD=" + STORE_PASSWORD + "\nRELEASE_KEY_ALIAS=fernway"),
+        ("assistant", "Bumping the version name.", [
+            ("Edit", {"file_path": P + "/android/app/build.gradle.kts", "old_string": "        versionName = \"2.4.0\"", "new_string": "        versionName = \"2.5.0\""})]),
+        ("final", "versionName is now 2.5.0."),
+        ("user", "you forgot versionCode. play rejects the upload if it's not higher than the last one, its 2040 -> 2050"),
+        ("assistant", "Bumping versionCode too.", [
+            ("Edit", {"file_path": P + "/android/app/build.gradle.kts", "old_string": "        versionCode = 2040", "new_string": "        versionCode = 2050"})]),
+        ("final", "versionCode 2050, versionName 2.5.0."),
+    ], secrets=[STORE_PASSWORD],
+        expect=[dict(kind="user_correction", words=["versionCode"], priority="CRITICAL", file="**/build.gradle.kts", tool="Edit")]),
+
+    dict(name="h7_corr_praise_then_factories", turns=[
+        ("user", "write tests for the trail rating endpoint"),
+        ("assistant", "Adding a fixture and the tests.", [
+            ("Edit", {"file_path": P + "/backend/tests/conftest.py", "old_string": "@pytest.fixture\ndef client(",
+                      "new_string": "@pytest.fixture\ndef rated_trail(db):\n    trail = Trail(name=\"Lakeside\", region_code=\"AT\")\n    db.add(trail)\n    db.commit()\n    return trail\n\n\n@pytest.fixture\ndef client("}),
+            ("Write", {"file_path": P + "/backend/tests/api/test_ratings.py",
+                       "content": "def test_rate_trail(client, rated_trail):\n    r = client.post(f\"/trails/{rated_trail.id}/ratings\", json={\"stars\": 4})\n    assert r.status_code == 201\n"}),
+            ("Bash", {"command": "cd backend && uv run pytest tests/api/test_ratings.py -q"})]),
+        ("final", "3 passed."),
+        ("user", "nice, green. but why is there a hand-built Trail in conftest? we have TrailFactory in tests/factories.py for that, conftest is only for client/db plumbing"),
+        ("assistant", "Moving to the factory.", [
+            ("Edit", {"file_path": P + "/backend/tests/api/test_ratings.py", "old_string": "def test_rate_trail(client, rated_trail):",
+                      "new_string": "def test_rate_trail(client):\n    rated_trail = TrailFactory()"})]),
+        ("final", "Tests use TrailFactory now; the fixture is gone from conftest.py."),
+    ], expect=[dict(kind="user_correction", words=["factories"], priority="HIGH", file="**/conftest.py")]),
+
+    dict(name="h7_corr_wrong_values_file", turns=[
+        ("user", "staging api should run 1 replica, it's wasting nodes"),
+        ("assistant", "Setting replicas to 1.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/values.yaml", "old_string": "replicaCount: 3", "new_string": "replicaCount: 1"})]),
+        ("final", "replicaCount is 1 now."),
+        ("user", "wrong file. values.yaml is the base that prod inherits too, you just scaled prod to 1. staging overrides go in values-staging.yaml"),
+        ("assistant", "Reverting the base and putting it in the staging overrides.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/values.yaml", "old_string": "replicaCount: 1", "new_string": "replicaCount: 3"}),
+            ("Edit", {"file_path": P + "/deploy/helm/api/values-staging.yaml", "old_string": "image:", "new_string": "replicaCount: 1\nimage:"})]),
+        ("final", "Base back at 3; staging overrides replicaCount to 1."),
+    ], expect=[dict(kind="user_correction", words=["values-staging.yaml"], priority="CRITICAL", file="**/values.yaml", tool="Edit")]),
+
+    dict(name="h7_corr_nope_kotlinx_not_gson", turns=[
+        ("user", "parse the weather response in the android client"),
+        ("assistant", "Adding Gson and a response model.", [
+            ("Edit", {"file_path": P + "/android/app/build.gradle.kts", "old_string": "dependencies {",
+                      "new_string": "dependencies {\n    implementation(\"com.google.code.gson:gson:2.11.0\")"}),
+            ("Write", {"file_path": P + "/android/app/src/main/java/app/fernway/weather/WeatherResponse.kt",
+                       "content": "package app.fernway.weather\n\ndata class WeatherResponse(val tempC: Double, val windKmh: Double)\n"})]),
+        ("final", "Added Gson and WeatherResponse."),
+        ("user", "nope. we're on kotlinx.serialization everywhere, no gson pls, it also needs extra proguard rules"),
+        ("assistant", "Switching to kotlinx.serialization.", [
+            ("Edit", {"file_path": P + "/android/app/build.gradle.kts", "old_string": "    implementation(\"com.google.code.gson:gson:2.11.0\")\n", "new_string": ""}),
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/weather/WeatherResponse.kt",
+                      "old_string": "data class WeatherResponse", "new_string": "@Serializable\ndata class WeatherResponse"})]),
+        ("final", "Gson removed; WeatherResponse is @Serializable."),
+    ], expect=[dict(kind="user_correction", words=["kotlinx"], priority="HIGH", file="**/build.gradle.kts")]),
+
+    dict(name="h7_corr_again_ruff_not_black", turns=[
+        ("user", "format the backend before I push"),
+        ("assistant", "Formatting.", [("Bash", {"command": "cd backend && black app tests"})]),
+        ("final", "black reformatted 14 files."),
+        ("user", "again?? black isnt our formatter, it's `uv run ruff format` + `uv run ruff check --fix`. now the diff is full of black-vs-ruff noise"),
+        ("assistant", "Reverting and using ruff.", [("Bash", {"command": "git checkout -- backend && cd backend && uv run ruff format && uv run ruff check --fix"})]),
+        ("final", "Reverted the black changes; ruff format touched 2 files."),
+    ], expect=[dict(kind="user_correction", words=["ruff format"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h7_corr_this_breaks_healthz", turns=[
+        ("user", "add a readiness probe to the api chart"),
+        ("assistant", "Adding the probe.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/templates/deployment.yaml", "old_string": "          ports:",
+                      "new_string": "          readinessProbe:\n            httpGet:\n              path: /health\n              port: http\n          ports:"})]),
+        ("final", "Readiness probe on /health added."),
+        ("user", "this breaks the rollout, there's no /health. the api serves /healthz (see backend/app/main.py), check before guessing endpoints"),
+        ("assistant", "Fixing the path.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/templates/deployment.yaml", "old_string": "              path: /health\n", "new_string": "              path: /healthz\n"})]),
+        ("final", "Probe now hits /healthz."),
+    ], expect=[dict(kind="user_correction", words=["/healthz"], priority="CRITICAL", file="**/deployment.yaml", tool="Edit")]),
+
+    dict(name="h7_corr_ide_injected_dispatcher", turns=[
+        ("user", "the trail list janks when it loads, move the db read off the main thread"),
+        ("assistant", "Wrapping the query in withContext.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/TrailRepository.kt",
+                      "old_string": "    suspend fun trails(): List<Trail> = dao.all()",
+                      "new_string": "    suspend fun trails(): List<Trail> = withContext(Dispatchers.IO) { dao.all() }"})]),
+        ("final", "trails() now runs on Dispatchers.IO."),
+        ("ide", IDE7, "Dispatchers.IO?? its injected. use the `ioDispatcher` constructor param so the tests can pass a TestDispatcher"),
+        ("assistant", "Using the injected dispatcher.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/TrailRepository.kt",
+                      "old_string": "withContext(Dispatchers.IO)", "new_string": "withContext(ioDispatcher)"})]),
+        ("final", "trails() uses the injected ioDispatcher."),
+    ], expect=[dict(kind="user_correction", words=["ioDispatcher"], priority="HIGH", file="**/TrailRepository.kt", tool="Edit")]),
+
+    dict(name="h7_corr_should_be_depends_session", turns=[
+        ("user", "add GET /trails/{id}/photos"),
+        ("assistant", "Let me look at the env the app reads.", [("Bash", {"command": "cat backend/.env"})]),
+        ("result", "DATABASE_URL=postgresql://fernway:" + FERNWAY_DB_PASSWORD + "@localhost:5432/fernway\nJWT_SECRET=" + JWT_SECRET +
+                   "\nSENTRY_DSN=https://" + SENTRY_DSN_KEY + "@o4507.ingest.sentry.io/451\n"),
+        ("assistant", "Adding the route.", [
+            ("Edit", {"file_path": P + "/backend/app/routers/photos.py", "old_string": "router = APIRouter()\n",
+                      "new_string": "router = APIRouter()\n\n\n@router.get(\"/trails/{trail_id}/photos\")\ndef list_photos(trail_id: int):\n"
+                                    "    db = SessionLocal()\n    return db.query(Photo).filter_by(trail_id=trail_id).all()\n"})]),
+        ("final", "GET /trails/{id}/photos added."),
+        ("user", "should be `db: Session = Depends(get_session)`. never open SessionLocal() inside a route, it never gets closed and the tests cant override it"),
+        ("assistant", "Switching to the dependency.", [
+            ("Edit", {"file_path": P + "/backend/app/routers/photos.py", "old_string": "def list_photos(trail_id: int):\n    db = SessionLocal()\n",
+                      "new_string": "def list_photos(trail_id: int, db: Session = Depends(get_session)):\n"})]),
+        ("final", "list_photos gets its session from Depends(get_session)."),
+    ], secrets=[FERNWAY_DB_PASSWORD, JWT_SECRET, SENTRY_DSN_KEY],
+        expect=[dict(kind="user_correction", words=["get_session"], priority="HIGH", file="**/photos.py", tool="Edit")]),
+
+    dict(name="h7_corr_not_like_that_strings_xml", turns=[
+        ("user", "add a start hike button to the trail card"),
+        ("assistant", "Adding the button.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/ui/TrailCard.kt", "old_string": "        TrailStats(trail)\n",
+                      "new_string": "        TrailStats(trail)\n        Button(onClick = onStart) { Text(\"Start hike\") }\n"})]),
+        ("final", "Button added under the stats."),
+        ("user", "not like that, no hardcoded text in composables. string goes in res/values/strings.xml + values-de/strings.xml (\"Wanderung starten\") and use stringResource"),
+        ("assistant", "Moving it to resources.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/res/values/strings.xml", "old_string": "</resources>",
+                      "new_string": "    <string name=\"start_hike\">Start hike</string>\n</resources>"}),
+            ("Edit", {"file_path": P + "/android/app/src/main/res/values-de/strings.xml", "old_string": "</resources>",
+                      "new_string": "    <string name=\"start_hike\">Wanderung starten</string>\n</resources>"}),
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/ui/TrailCard.kt", "old_string": "Text(\"Start hike\")",
+                      "new_string": "Text(stringResource(R.string.start_hike))"})]),
+        ("final", "Button text comes from R.string.start_hike (en + de)."),
+    ], expect=[dict(kind="user_correction", words=["strings.xml"], priority="HIGH", file="**/TrailCard.kt", tool="Edit")]),
+
+    dict(name="h7_corr_revert_alembic_env", turns=[
+        ("user", "autogenerate doesnt see the new Photo model, fix it"),
+        ("assistant", "Importing the model in alembic's env.", [
+            ("Edit", {"file_path": P + "/backend/alembic/env.py", "old_string": "from app.db.base import Base\n",
+                      "new_string": "from app.db.base import Base\nfrom app.models.photo import Photo  # noqa: F401\n"})]),
+        ("final", "env.py now imports Photo, autogenerate picks it up."),
+        ("user", "revert that, we dont touch env.py. every model gets imported in app/db/base.py, thats the one place alembic looks"),
+        ("assistant", "Reverting env.py and importing it in base.py.", [
+            ("Edit", {"file_path": P + "/backend/alembic/env.py", "old_string": "from app.models.photo import Photo  # noqa: F401\n", "new_string": ""}),
+            ("Edit", {"file_path": P + "/backend/app/db/base.py", "old_string": "from app.models.trail import Trail  # noqa: F401\n",
+                      "new_string": "from app.models.trail import Trail  # noqa: F401\nfrom app.models.photo import Photo  # noqa: F401\n"})]),
+        ("final", "env.py untouched again; Photo is imported in app/db/base.py."),
+    ], expect=[dict(kind="user_correction", words=["base.py"], file="**/env.py", tool="Edit")]),
+
+    dict(name="h7_corr_told_you_dbt_state_modified", turns=[
+        ("user", "when you test dbt changes, only build what changed: `dbt build --select state:modified+ --defer --state prod-artifacts`. "
+                 "now add a `is_loop` flag to stg_trails"),
+        ("assistant", "Checking the profile and adding the column.", [("Bash", {"command": "cat ~/.dbt/profiles.yml"})]),
+        ("result", "fernway:\n  target: dev\n  outputs:\n    dev:\n      type: snowflake\n      account: fw12345.eu-central-1\n"
+                   "      user: DBT_DEV\n      password: \"" + SNOWFLAKE_PASSWORD + "\"\n      warehouse: TRANSFORM_XS\n"),
+        ("assistant", "Adding the flag and building.", [
+            ("Edit", {"file_path": P + "/analytics/models/staging/stg_trails.sql", "old_string": "    distance_m,\n",
+                      "new_string": "    distance_m,\n    start_point = end_point as is_loop,\n"}),
+            ("Bash", {"command": "cd analytics && dbt run"})]),
+        ("final", "dbt run finished: 212 models OK."),
+        ("user", "I told you, not a full dbt run. that rebuilt all 212 models on the shared warehouse. state:modified+ with --defer, every time"),
+        ("assistant", "Sorry, using the state selection.", [("Bash", {"command": "cd analytics && dbt build --select state:modified+ --defer --state prod-artifacts"})]),
+        ("final", "Built stg_trails and its 3 children only; tests pass."),
+    ], secrets=[SNOWFLAKE_PASSWORD],
+        expect=[dict(kind="user_correction", words=["state:modified"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h7_corr_make_sure_room_schema", turns=[
+        ("user", "add an `is_favorite` boolean to Hike, default false"),
+        ("assistant", "Adding the field with a migration.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/Hike.kt", "old_string": "    val endedAt: Long?,",
+                      "new_string": "    val endedAt: Long?,\n    @ColumnInfo(defaultValue = \"0\") val isFavorite: Boolean = false,"}),
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/data/Migrations.kt", "old_string": "// next migration",
+                      "new_string": "val MIGRATION_8_9 = object : Migration(8, 9) {\n    override fun migrate(db: SupportSQLiteDatabase) {\n"
+                                    "        db.execSQL(\"ALTER TABLE hike ADD COLUMN is_favorite INTEGER NOT NULL DEFAULT 0\")\n    }\n}\n// next migration"})]),
+        ("final", "isFavorite added with MIGRATION_8_9."),
+        ("user", "make sure you build after changing an entity so room exports app/schemas/.../9.json, and commit that json. the migration tests run against those files"),
+        ("assistant", "Building to export the schema.", [("Bash", {"command": "cd android && ./gradlew :app:kspDebugKotlin && git add app/schemas"})]),
+        ("final", "Exported schemas/app.fernway.data.AppDatabase/9.json and staged it."),
+    ], expect=[dict(kind="user_correction", words=["schema"], file="**/Hike.kt", tool="Edit")]),
+
+    dict(name="h7_corr_german_no_push_main", turns=[
+        ("user", "commit the ruff fixes and push"),
+        ("assistant", "Committing and pushing.", [("Bash", {"command": "git commit -am \"style: ruff fixes\" && git push origin main"})]),
+        ("final", "Pushed to main."),
+        ("user", "nein, nicht direkt auf main pushen! main ist protected und jeder merge triggert den prod deploy über argocd. immer branch + PR"),
+        ("assistant", "Verstanden, moving it to a branch.", [("Bash", {"command": "git branch style-ruff && git reset --hard origin/main && git checkout style-ruff && git push -u origin style-ruff"})]),
+        ("final", "The commit is on style-ruff now; main is untouched. Open the PR from there."),
+    ], expect=[dict(kind="user_correction", words=["branch"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h7_corr_secret_in_values_prod", turns=[
+        ("user", "the api in prod needs DATABASE_URL, wire it up"),
+        ("assistant", "Adding it to the prod values.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/values-prod.yaml", "old_string": "env:\n",
+                      "new_string": "env:\n  DATABASE_URL: postgresql://fernway:" + FERNWAY_DB_PASSWORD + "@fernway-prod.cluster-c8x.eu-central-1.rds.amazonaws.com:5432/fernway\n"})]),
+        ("final", "DATABASE_URL is set in values-prod.yaml."),
+        ("user", "don't put credentials in values files, that's a plaintext password in git. the sealed secret `fernway-db` already exists, use secretKeyRef. and that password needs rotating now"),
+        ("assistant", "Removing it and referencing the secret.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/values-prod.yaml",
+                      "old_string": "  DATABASE_URL: postgresql://fernway:" + FERNWAY_DB_PASSWORD + "@fernway-prod.cluster-c8x.eu-central-1.rds.amazonaws.com:5432/fernway\n",
+                      "new_string": "  DATABASE_URL:\n    secretKeyRef:\n      name: fernway-db\n      key: url\n"})]),
+        ("final", "values-prod.yaml references secret fernway-db/url. The password was in the working tree only, not committed, but rotate it anyway."),
+    ], secrets=[FERNWAY_DB_PASSWORD],
+        expect=[dict(kind="user_correction", words=["secretKeyRef"], priority="CRITICAL", file="**/values-prod.yaml", tool="Edit")]),
+
+    dict(name="h7_corr_didnt_add_404_test", turns=[
+        ("user", "DELETE /hikes/{id} pls, owner only"),
+        ("assistant", "Adding the route and a test.", [
+            ("Edit", {"file_path": P + "/backend/app/routers/hikes.py", "old_string": "router = APIRouter(prefix=\"/hikes\")\n",
+                      "new_string": "router = APIRouter(prefix=\"/hikes\")\n\n\n@router.delete(\"/{hike_id}\", status_code=204)\n"
+                                    "def delete_hike(hike_id: int, user=Depends(current_user), db: Session = Depends(get_session)):\n"
+                                    "    hike = db.get(Hike, hike_id)\n    if hike is None:\n        raise HTTPException(404)\n"
+                                    "    if hike.owner_id != user.id:\n        raise HTTPException(403)\n    db.delete(hike)\n    db.commit()\n"}),
+            ("Edit", {"file_path": P + "/backend/tests/api/test_hikes.py", "old_string": "# delete\n",
+                      "new_string": "# delete\ndef test_delete_own_hike(client, user_hike):\n    assert client.delete(f\"/hikes/{user_hike.id}\").status_code == 204\n"})]),
+        ("final", "DELETE /hikes/{id} added, test passes."),
+        ("user", "ok works. you didnt test the 404 and 403 paths though — every endpoint gets a test per error status in tests/api"),
+        ("assistant", "Adding the error-path tests.", [
+            ("Edit", {"file_path": P + "/backend/tests/api/test_hikes.py", "old_string": "# delete\n",
+                      "new_string": "# delete\ndef test_delete_missing_hike(client):\n    assert client.delete(\"/hikes/999999\").status_code == 404\n\n\n"
+                                    "def test_delete_other_users_hike(client, other_hike):\n    assert client.delete(f\"/hikes/{other_hike.id}\").status_code == 403\n"})]),
+        ("final", "Added tests for 404 and 403."),
+    ], expect=[dict(kind="user_correction", words=["404"], priority="HIGH", file="**/test_hikes.py", tool="Edit")]),
+
+    # ---------------------------------------------------------------- repeated mistakes (same correction twice)
+    dict(name="h7_rep_timber_not_log", turns=[
+        ("user", "add logging to the sync worker so we can see why uploads fail"),
+        ("assistant", "Adding logs.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/sync/TrailSyncWorker.kt",
+                      "old_string": "        val result = api.upload(batch)\n",
+                      "new_string": "        Log.d(\"TrailSync\", \"uploading ${batch.size} hikes\")\n        val result = api.upload(batch)\n"})]),
+        ("final", "Logging the batch size before upload."),
+        ("user", "use Timber, not android.util.Log. Log calls arent stripped from release builds and we have a Timber tree that forwards to crashlytics"),
+        ("assistant", "Switching to Timber.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/sync/TrailSyncWorker.kt",
+                      "old_string": "        Log.d(\"TrailSync\", \"uploading ${batch.size} hikes\")\n", "new_string": "        Timber.d(\"uploading %d hikes\", batch.size)\n"})]),
+        ("final", "Using Timber.d now."),
+        ("user", "also log the error when upload throws"),
+        ("assistant", "Logging the failure.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/sync/TrailSyncWorker.kt",
+                      "old_string": "        } catch (e: IOException) {\n",
+                      "new_string": "        } catch (e: IOException) {\n            Log.e(\"TrailSync\", \"upload failed\", e)\n"})]),
+        ("final", "Upload failures are logged."),
+        ("user", "Log.e… Timber.e(e, ...) same as I said 5 min ago"),
+        ("assistant", "Fixed.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/sync/TrailSyncWorker.kt",
+                      "old_string": "            Log.e(\"TrailSync\", \"upload failed\", e)\n", "new_string": "            Timber.e(e, \"upload failed\")\n"})]),
+        ("final", "Timber.e(e, \"upload failed\")."),
+    ], expect=[dict(kind="user_correction", words=["Timber"], priority="CRITICAL", file="**/TrailSyncWorker.kt", tool="Edit", occurrences=2)]),
+
+    dict(name="h7_rep_utcnow", turns=[
+        ("user", "sync should skip hikes older than 30 days"),
+        ("assistant", "Adding the cutoff.", [
+            ("Edit", {"file_path": P + "/backend/app/services/sync.py", "old_string": "def pending_hikes(db, user_id):\n",
+                      "new_string": "def pending_hikes(db, user_id):\n    cutoff = datetime.utcnow() - timedelta(days=30)\n"})]),
+        ("final", "Hikes older than 30 days are skipped."),
+        ("user", "no datetime.utcnow() — it's naive and deprecated, and started_at is timestamptz so the compare is off. datetime.now(timezone.utc)"),
+        ("assistant", "Using an aware datetime.", [
+            ("Edit", {"file_path": P + "/backend/app/services/sync.py", "old_string": "datetime.utcnow()", "new_string": "datetime.now(timezone.utc)"})]),
+        ("final", "cutoff is timezone-aware."),
+        ("user", "now stamp last_synced_at on the user after a successful sync"),
+        ("assistant", "Stamping it.", [
+            ("Edit", {"file_path": P + "/backend/app/services/sync.py", "old_string": "    db.commit()\n    return uploaded\n",
+                      "new_string": "    user.last_synced_at = datetime.utcnow()\n    db.commit()\n    return uploaded\n"})]),
+        ("final", "last_synced_at is set after each sync."),
+        ("user", "utcnow again. aware datetimes only in this file pls"),
+        ("assistant", "Fixing.", [
+            ("Edit", {"file_path": P + "/backend/app/services/sync.py", "old_string": "datetime.utcnow()", "new_string": "datetime.now(timezone.utc)"})]),
+        ("final", "No utcnow left in sync.py."),
+    ], expect=[dict(kind="user_correction", words=["utcnow"], priority="CRITICAL", file="**/sync.py", tool="Edit", occurrences=2)]),
+
+    dict(name="h7_rep_image_tag_latest", turns=[
+        ("user", "add the migration job as an initContainer in the api deployment"),
+        ("assistant", "Adding the initContainer.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/templates/deployment.yaml", "old_string": "      containers:\n",
+                      "new_string": "      initContainers:\n        - name: migrate\n          image: ghcr.io/fernway/api:latest\n"
+                                    "          command: [\"uv\", \"run\", \"alembic\", \"upgrade\", \"head\"]\n      containers:\n"})]),
+        ("final", "initContainer `migrate` runs alembic upgrade head."),
+        ("user", "never :latest in the charts. pin it to the same `{{ .Values.image.tag }}` as the api container or the migrations and the code drift apart"),
+        ("assistant", "Pinning the tag.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/templates/deployment.yaml", "old_string": "ghcr.io/fernway/api:latest",
+                      "new_string": "ghcr.io/fernway/api:{{ .Values.image.tag }}"})]),
+        ("final", "migrate uses .Values.image.tag."),
+        ("user", "and add the tile-cache sidecar from the old compose file"),
+        ("assistant", "Adding the sidecar.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/templates/deployment.yaml", "old_string": "      volumes:\n",
+                      "new_string": "        - name: tile-cache\n          image: ghcr.io/fernway/tile-cache:latest\n          ports:\n            - containerPort: 8081\n      volumes:\n"})]),
+        ("final", "tile-cache sidecar added on 8081."),
+        ("user", "tile-cache:latest. same problem as the migrate container, pin it (.Values.tileCache.tag)"),
+        ("assistant", "Pinning it.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/templates/deployment.yaml", "old_string": "ghcr.io/fernway/tile-cache:latest",
+                      "new_string": "ghcr.io/fernway/tile-cache:{{ .Values.tileCache.tag }}"})]),
+        ("final", "Sidecar pinned to .Values.tileCache.tag."),
+    ], expect=[dict(kind="user_correction", words=["latest"], priority="CRITICAL", file="**/deployment.yaml", tool="Edit", occurrences=2)]),
+
+    dict(name="h7_rep_dbt_select_star", turns=[
+        ("user", "staging model for the new `photos` source"),
+        ("assistant", "Creating stg_photos.", [
+            ("Edit", {"file_path": P + "/analytics/models/staging/stg_photos.sql", "old_string": "-- todo",
+                      "new_string": "select * from {{ source('app', 'photos') }}"})]),
+        ("final", "stg_photos created."),
+        ("user", "no select * in staging models, list the columns explicitly and rename to our conventions (created_at, not createdAt)"),
+        ("assistant", "Listing the columns.", [
+            ("Edit", {"file_path": P + "/analytics/models/staging/stg_photos.sql", "old_string": "select * from {{ source('app', 'photos') }}",
+                      "new_string": "select\n    id as photo_id,\n    trail_id,\n    \"createdAt\" as created_at,\n    url\nfrom {{ source('app', 'photos') }}"})]),
+        ("final", "stg_photos lists 4 columns."),
+        ("user", "dedupe it, the source has dupes from the retry bug"),
+        ("assistant", "Adding a dedupe CTE.", [
+            ("Edit", {"file_path": P + "/analytics/models/staging/stg_photos.sql", "old_string": "select\n    id as photo_id,",
+                      "new_string": "with ranked as (\n    select *, row_number() over (partition by id order by \"createdAt\" desc) as rn\n"
+                                    "    from {{ source('app', 'photos') }}\n)\nselect\n    id as photo_id,"})]),
+        ("final", "Deduped on id, keeping the newest row."),
+        ("user", "select * again in the cte 🙄 explicit columns"),
+        ("assistant", "Listing them in the CTE too.", [
+            ("Edit", {"file_path": P + "/analytics/models/staging/stg_photos.sql", "old_string": "    select *, row_number()",
+                      "new_string": "    select id, trail_id, \"createdAt\", url, row_number()"})]),
+        ("final", "No select * left in stg_photos."),
+    ], expect=[dict(kind="user_correction", words=["select *"], priority="CRITICAL", file="**/stg_photos.sql", tool="Edit", occurrences=2)]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h7_lesson_user_r8_bundle", turns=[
+        ("user", "2.3.1 crashed on start for everyone on release, debug was fine. what happened"),
+        ("assistant", "Checking the mapping and the R8 config.", [("Bash", {"command": "cd android && ./gradlew :app:assembleRelease && grep -n serializ app/proguard-rules.pro"})]),
+        ("final", "R8 stripped the generated serializers for the @Serializable weather models; proguard-rules.pro has no keep rule for them. Added one; the release build starts now."),
+        ("user", "ugh. lesson learned: always install and launch the release build (R8 on) locally before tagging, debug builds dont tell you anything about R8"),
+        ("final", "Agreed — I'll run the release variant before any tag."),
+    ], expect=[dict(kind="lesson_statement", words=["R8"], priority="HIGH")]),
+
+    dict(name="h7_lesson_assistant_backcompat_migrations", turns=[
+        ("user", "why did the old pods 500 for a minute during the last deploy"),
+        ("assistant", "Looking at the migration that shipped.", [("Bash", {"command": "cd backend && git log -1 --stat -- alembic/versions && kubectl -n prod logs deploy/fernway-api --previous | tail -20"})]),
+        ("final", "The migrate initContainer dropped `trails.legacy_slug` before the old pods were gone, and the old code still selected it.\n\n"
+                  "Note for future: every alembic migration has to stay backwards compatible with the previous API release — drop or rename "
+                  "columns in a follow-up release, never in the same one that stops using them."),
+    ], expect=[dict(kind="lesson_statement", words=["backwards compatible"], priority="HIGH")]),
+
+    dict(name="h7_lesson_fyi_previews_fake_repo", turns=[
+        ("user", "add a @Preview for TrailCard"),
+        ("assistant", "Adding the preview.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/ui/TrailCard.kt", "old_string": "@Composable\nfun TrailCard(",
+                      "new_string": "@Preview\n@Composable\nprivate fun TrailCardPreview() {\n    TrailCard(trail = FakeTrailRepository.sample(), onStart = {})\n}\n\n@Composable\nfun TrailCard("})]),
+        ("final", "Preview added with sample data from FakeTrailRepository."),
+        ("user", "perfect. fyi the rule here is previews never touch the network or room, always FakeTrailRepository samples. you got it right, just saying for the others"),
+        ("final", "Noted."),
+    ], expect=[dict(kind="lesson_statement", words=["FakeTrailRepository"], priority="HIGH")]),
+
+    dict(name="h7_lesson_rule_of_thumb_incremental", turns=[
+        ("user", "fct_hike_points takes 14 min every night, can you make it incremental"),
+        ("assistant", "Converting to incremental on recorded_at.", [
+            ("Edit", {"file_path": P + "/analytics/models/marts/fct_hike_points.sql", "old_string": "{{ config(materialized='table') }}",
+                      "new_string": "{{ config(materialized='incremental', unique_key='point_id') }}"})]),
+        ("final", "fct_hike_points is incremental on recorded_at; the nightly run took 40s."),
+        ("user", "nice 🎉 rule of thumb for this project: any model over ~5 min in the nightly goes incremental, dont wait for someone to complain"),
+        ("final", "Will keep that in mind."),
+    ], expect=[dict(kind="lesson_statement", words=["incremental"], priority="HIGH")]),
+
+    dict(name="h7_lesson_assistant_going_forward_kubeconform", turns=[
+        ("user", "argo says the api app is degraded after your chart change"),
+        ("assistant", "Rendering the chart.", [("Bash", {"command": "helm template deploy/helm/api -f deploy/helm/api/values-prod.yaml | kubeconform -strict -summary"})]),
+        ("result", "stdin - Deployment fernway-api is invalid: For field spec.template.spec.containers.1: Additional property imagePullPolicyy is not allowed\nSummary: 9 resources found - Valid: 8, Invalid: 1"),
+        ("assistant", "Fixing the typo.", [
+            ("Edit", {"file_path": P + "/deploy/helm/api/templates/deployment.yaml", "old_string": "imagePullPolicyy:", "new_string": "imagePullPolicy:"})]),
+        ("final", "A typo (`imagePullPolicyy`) in the sidecar made the manifest invalid; fixed. Going forward I'll render every chart change with "
+                  "`helm template | kubeconform -strict` before committing — that would have caught it before Argo did."),
+    ], expect=[dict(kind="lesson_statement", words=["kubeconform"], priority="HIGH")]),
+
+    dict(name="h7_lesson_remember_target_sdk", turns=[
+        ("user", "create a new :feature:offline-maps module"),
+        ("assistant", "Creating the module.", [
+            ("Write", {"file_path": P + "/android/feature/offline-maps/build.gradle.kts",
+                       "content": "plugins {\n    id(\"fernway.android.library\")\n}\n\nandroid {\n    namespace = \"app.fernway.offlinemaps\"\n}\n"}),
+            ("Edit", {"file_path": P + "/android/settings.gradle.kts", "old_string": "include(\":app\")", "new_string": "include(\":app\")\ninclude(\":feature:offline-maps\")"})]),
+        ("final", "Module :feature:offline-maps created and included."),
+        ("user", "good. remember that play requires targetSdk 35 for every update now — new modules must go through the fernway.android.library convention plugin so they inherit it, never set sdk versions by hand"),
+        ("final", "Got it; the module uses the convention plugin, so it inherits targetSdk 35."),
+    ], expect=[dict(kind="lesson_statement", words=["targetSdk"], priority="HIGH")]),
+
+    dict(name="h7_lesson_from_now_on_request_body", turns=[
+        ("user", "what is this in the api logs?\n\n2026-11-19T08:12:44Z INFO request POST /hikes/sync headers={'Authorization': 'Bearer " + BEARER_TOKEN +
+                 "'} body={'points': [{'lat': 47.2692, 'lon': 11.4041, 't': 1732004400}, ...]}"),
+        ("assistant", "That's the debug request logger.", [("Bash", {"command": "grep -rn \"body=\" backend/app/middleware/"})]),
+        ("final", "backend/app/middleware/logging.py logs the full headers and body at INFO. It was meant to be DEBUG-only."),
+        ("user", "important: from now on the backend never logs request bodies or auth headers, they carry users' GPS traces and tokens. method, path, status, duration — thats it. rip it out"),
+        ("assistant", "Stripping it down.", [
+            ("Edit", {"file_path": P + "/backend/app/middleware/logging.py",
+                      "old_string": "    log.info(\"request %s %s headers=%s body=%s\", request.method, request.url.path, dict(request.headers), body)",
+                      "new_string": "    log.info(\"request %s %s %s %.0fms\", request.method, request.url.path, response.status_code, elapsed_ms)"})]),
+        ("final", "The logger now records method, path, status and duration only. That bearer token was in the logs — it should be revoked."),
+    ], secrets=[BEARER_TOKEN],
+        expect=[dict(kind="lesson_statement", words=["request bodies"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- process knowledge
+    dict(name="h7_pk_room_schema_change", turns=[
+        ("user", "we keep getting room migration crashes, write down what has to happen on every entity change"),
+        ("final", "Here is the checklist I'll follow:\n\n[PROCESS_KNOWLEDGE]\ntype: checklist\npriority: CRITICAL\n"
+                  "label: Room entity change checklist\ndescription: Every change to a Room entity needs a version bump, a migration and an exported schema.\n"
+                  "trigger_conditions:\n  tool_names: [Write, Edit]\n  file_patterns: [\"android/app/src/main/java/app/fernway/data/*.kt\"]\n"
+                  "checklist:\n  - item: bump version in AppDatabase\n  - item: add MIGRATION_N_N+1 to Migrations.kt and to addMigrations()\n"
+                  "  - item: build so Room exports app/schemas/<version>.json and commit it\n  - item: add a MigrationTestHelper test for the new step\n"
+                  "  - item: never use fallbackToDestructiveMigration\n[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["Room entity"], priority="CRITICAL")]),
+
+    dict(name="h7_pk_play_release", turns=[
+        ("user", "can you write our release steps as process knowledge so you stop guessing"),
+        ("assistant", "Reading the current release setup.", [("Bash", {"command": "cat android/fastlane/Fastfile | head -40"})]),
+        ("final_blocks", ["Here they are.",
+                          "[PROCESS_KNOWLEDGE]\ntype: workflow\npriority: HIGH\nlabel: Android Play Store release\n"
+                          "trigger_conditions:\n  tool_names: [Bash, Edit]\n  command_patterns: [\"publishReleaseBundle\", \"bundleRelease\"]\n"
+                          "  file_patterns: [\"android/app/build.gradle.kts\"]\n"
+                          "checklist:\n  - item: bump versionCode and versionName together\n  - item: build and launch the release variant locally (R8 on)\n"
+                          "  - item: publish to the internal track only\n  - item: promotion to production happens in the console after QA sign-off\n"
+                          "[/PROCESS_KNOWLEDGE]"]),
+    ], expect=[dict(kind="process_knowledge", words=["Play Store release"], priority="HIGH")]),
+
+    dict(name="h7_pk_dbt_json", turns=[
+        ("user", "same for dbt changes pls"),
+        ("final", "[PROCESS_KNOWLEDGE]\n{\"type\": \"checklist\", \"priority\": \"HIGH\", \"label\": \"dbt model change workflow\", "
+                  "\"trigger_conditions\": {\"tool_names\": [\"Write\", \"Edit\"], \"file_patterns\": [\"analytics/models/**/*.sql\"]}, "
+                  "\"checklist\": [{\"item\": \"reference models with ref() and sources with source(), never raw tables\"}, "
+                  "{\"item\": \"list columns explicitly, no select *\"}, "
+                  "{\"item\": \"build with dbt build --select state:modified+ --defer --state prod-artifacts\"}, "
+                  "{\"item\": \"add unique and not_null tests for the model's key\"}]}\n[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["dbt model change"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- hard negatives
+    dict(name="h7_neg_followup_segments", turns=[
+        ("user", "add GET /trails/{id}/elevation-profile returning the points as [distance_m, elevation_m]"),
+        ("assistant", "Adding the endpoint and a test.", [
+            ("Edit", {"file_path": P + "/backend/app/routers/trails.py", "old_string": "# profiles\n",
+                      "new_string": "# profiles\n@router.get(\"/{trail_id}/elevation-profile\")\ndef elevation_profile(trail_id: int, db: Session = Depends(get_session)):\n"
+                                    "    return profile_points(db, trail_id)\n"}),
+            ("Bash", {"command": "cd backend && uv run pytest tests/api/test_trails.py -q"})]),
+        ("final", "Endpoint added; 12 passed."),
+        ("user", "great. now do the same for segments too, /segments/{id}/elevation-profile"),
+        ("assistant", "Adding the segment variant.", [
+            ("Edit", {"file_path": P + "/backend/app/routers/segments.py", "old_string": "# profiles\n",
+                      "new_string": "# profiles\n@router.get(\"/{segment_id}/elevation-profile\")\ndef elevation_profile(segment_id: int, db: Session = Depends(get_session)):\n"
+                                    "    return segment_profile_points(db, segment_id)\n"})]),
+        ("final", "Added /segments/{id}/elevation-profile; tests pass."),
+    ], expect=[]),
+
+    dict(name="h7_neg_question_stateflow", turns=[
+        ("user", "expose the sync status from the viewmodel"),
+        ("assistant", "Adding a StateFlow.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/ui/HikesViewModel.kt", "old_string": "    init {",
+                      "new_string": "    val syncStatus: StateFlow<SyncStatus> = syncManager.status\n        .stateIn(viewModelScope, SharingStarted.WhileSubscribed(5_000), SyncStatus.Idle)\n\n    init {"})]),
+        ("final", "syncStatus is exposed as a StateFlow."),
+        ("user", "why StateFlow and not LiveData here? genuinely asking, the older screens all use LiveData"),
+        ("final", "Compose collects StateFlow directly with collectAsStateWithLifecycle, it always has a value, and it's testable with plain coroutines; "
+                  "LiveData would need observeAsState and the Android main looper in tests. The older screens predate Compose."),
+        ("user", "makes sense, ty"),
+    ], expect=[]),
+
+    dict(name="h7_neg_praise", turns=[
+        ("user", "the map screen recomposes like crazy when the gps updates, can you look"),
+        ("assistant", "Making the location a derived state and hoisting the camera.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/ui/MapScreen.kt", "old_string": "    val location = viewModel.location.collectAsState().value",
+                      "new_string": "    val location by viewModel.location.collectAsStateWithLifecycle()"})]),
+        ("final", "The map composable now only recomposes when the camera target changes; layout inspector shows 2 recompositions per fix instead of 40."),
+        ("user", "perfect, thats exactly it 👍 buttery smooth now. thanks!!"),
+    ], expect=[]),
+
+    dict(name="h7_neg_review_comment_for_colleague", turns=[
+        ("user", "Priya left this on Jonas's PR #418 (not ours), can you tl;dr it for him in 2 lines:\n\n"
+                 "> you forgot to bump the chart version in Chart.yaml so argo won't pick it up. also don't use `latest` for the worker image, "
+                 "and make sure you add the new env var to values-staging.yaml too, otherwise staging crashes on boot."),
+        ("final", "1) Bump `version` in Chart.yaml so Argo CD syncs the change, and pin the worker image instead of `latest`.\n"
+                  "2) Add the new env var to values-staging.yaml as well, or staging crashes on startup."),
+    ], expect=[]),
+
+    dict(name="h7_neg_play_policy_email", turns=[
+        ("user", "got this from google, do we need to do anything?\n\n---\nSubject: Action required: update your target API level\n\n"
+                 "Hi Fernway developer,\nStarting August 31, apps must target Android 15 (API level 35) to publish updates. "
+                 "Don't wait until the deadline: if you forgot to update your app, you won't be able to release new versions. "
+                 "Make sure you test your app for behavior changes.\n— Google Play Console team"),
+        ("assistant", "Checking our current target.", [("Bash", {"command": "grep -rn targetSdk android/build-logic/"})]),
+        ("result", "android/build-logic/convention/src/main/kotlin/AndroidLibraryConventionPlugin.kt:21:            targetSdk = 35"),
+        ("final", "Nothing to do: the convention plugin already sets targetSdk = 35 for every module."),
+    ], expect=[]),
+
+    dict(name="h7_neg_correction_only_in_tool_result", turns=[
+        ("user", "how do we do hotfixes? check the repo docs"),
+        ("assistant", "Reading CONTRIBUTING.md.", [("Bash", {"command": "sed -n '/## Hotfix/,/## /p' CONTRIBUTING.md"})]),
+        ("result", "## Hotfixes\n\nDon't push to main, even for hotfixes. Branch from the release tag, e.g. `hotfix/2.4.1`.\n"
+                   "If you forgot to bump versionCode the Play upload fails — bump it first.\nNever run `helm upgrade` by hand; Argo CD syncs prod.\n"
+                   "Lesson learned from 2.3.1: always launch the release build before tagging.\n"),
+        ("final", "Branch `hotfix/x.y.z` from the release tag, bump versionCode first, open a PR to main; Argo CD rolls it out. "
+                  "Launch the release build locally before tagging."),
+        ("user", "ok thx"),
+    ], expect=[]),
+
+    dict(name="h7_neg_rules_in_written_file", turns=[
+        ("user", "write a troubleshooting section for the android README about the emulator, the stuff new people always hit"),
+        ("assistant", "Writing it.", [
+            ("Write", {"file_path": P + "/android/docs/TROUBLESHOOTING.md",
+                       "content": "# Emulator troubleshooting\n\n- Don't use the x86 system image on Apple silicon; use arm64-v8a.\n"
+                                  "- If the map is blank you forgot to set MAPS_API_KEY in local.properties.\n"
+                                  "- Make sure you cold-boot after changing the emulator's GPS settings.\n"
+                                  "- Lesson learned: wipe data when Room complains about a schema hash mismatch on a dev build.\n"})]),
+        ("final", "Added android/docs/TROUBLESHOOTING.md with the four usual suspects."),
+        ("user", "good, link it from the main README too"),
+        ("assistant", "Linking it.", [
+            ("Edit", {"file_path": P + "/android/README.md", "old_string": "## Build\n", "new_string": "## Build\n\nSee [troubleshooting](docs/TROUBLESHOOTING.md).\n"})]),
+        ("final", "Linked from android/README.md."),
+    ], expect=[]),
+
+    dict(name="h7_neg_polite_future_request", turns=[
+        ("user", "add the satellite map style toggle"),
+        ("assistant", "Adding the toggle.", [
+            ("Edit", {"file_path": P + "/android/app/src/main/java/app/fernway/ui/MapScreen.kt", "old_string": "    MapboxMap(",
+                      "new_string": "    StyleToggle(style, onToggle = viewModel::toggleStyle)\n    MapboxMap("})]),
+        ("final", "Toggle added top-right; switches between outdoors and satellite."),
+        ("user", "lovely. can you also do a dark variant of the outdoors style at some point? no rush, not for this PR"),
+        ("final", "Sure — I'll pick that up in a separate PR when you're ready."),
+    ], expect=[]),
+
+    dict(name="h7_neg_requirement_changed", turns=[
+        ("user", "paginate GET /hikes, 20 per page"),
+        ("assistant", "Adding limit/offset pagination.", [
+            ("Edit", {"file_path": P + "/backend/app/routers/hikes.py", "old_string": "def list_hikes(user=Depends(current_user), db: Session = Depends(get_session)):",
+                      "new_string": "def list_hikes(page: int = 1, page_size: int = 20, user=Depends(current_user), db: Session = Depends(get_session)):"})]),
+        ("final", "GET /hikes takes page and page_size (default 20)."),
+        ("user", "actually product changed their mind after the design review, make it 50 per page and cursor-based instead of pages. sorry for the churn"),
+        ("assistant", "Switching to a cursor.", [
+            ("Edit", {"file_path": P + "/backend/app/routers/hikes.py", "old_string": "page: int = 1, page_size: int = 20,",
+                      "new_string": "cursor: str | None = None, limit: int = 50,"})]),
+        ("final", "GET /hikes is cursor-based, 50 per page, returns next_cursor."),
+    ], expect=[]),
+
+    dict(name="h7_neg_question_staging_migration", turns=[
+        ("user", "did you run the new migration against staging?"),
+        ("final", "No — only locally against the docker postgres (`uv run alembic upgrade head`). Staging runs it through the migrate initContainer on the next sync."),
+        ("user", "ok, leave it then, I'll check after standup. slack from Marek btw: \"@dev you forgot to rotate the sentry token after the leak, "
+                 "it's still SENTRY_AUTH_TOKEN=" + SENTRY_AUTH_TOKEN + " in the ci vars, don't forget today pls\" — thats on me, ignore"),
+        ("final", "Understood, I'll leave both alone. Heads-up: that token is now in this chat too, so rotate it."),
+    ], secrets=[SENTRY_AUTH_TOKEN], expect=[]),
+
+    dict(name="h7_neg_sidechain_prompt", turns=[
+        ("user", "find every place we call the weather api from android"),
+        ("sidechain", "Search android/ for calls to WeatherApi or the /weather endpoint. Don't modify any files. Make sure you include test sources. "
+                      "Report file:line for each call."),
+        ("assistant", "Collecting the subagent's results.", [("Bash", {"command": "grep -rn \"WeatherApi\" android/app/src"})]),
+        ("final", "3 call sites: WeatherRepository.kt:28, TrailDetailViewModel.kt:64, and FakeWeatherApi in test/WeatherRepositoryTest.kt:12."),
+    ], expect=[]),
+]
