@@ -176,16 +176,23 @@ def handle(data):
         offset = _read_offset(offset_path, transcript_path)
         records, new_offset = transcript.read_new_records(transcript_path, offset, MAX_NEW_BYTES)
         context = _turn_before(transcript, transcript_path, offset)
+        graph_dir = paths.project_graphs_dir(root)
+        loaded = []
+
+        def existing():
+            if not loaded:
+                loaded.append(_existing_items(graph_dir))
+            return loaded[0]
+
         candidates, problems = capture.extract_lessons(
             records, last if isinstance(last, str) else "", session_id, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            context=context,
+            context=context, earlier=lambda: [node for _path, node in existing()],
         )
         for problem in problems:
             log("Stop", problem)
         added = merged = ()
         if candidates:
-            graph_dir = paths.project_graphs_dir(root)
-            plans = _plan(candidates, _existing_items(graph_dir), session_id)
+            plans = _plan(candidates, list(existing()), session_id)
             added, merged = _apply(plans, os.path.join(graph_dir, LESSONS_FILE), session_id)
         if new_offset != offset:
             _write_offset(offset_path, transcript_path, new_offset)

@@ -88,6 +88,23 @@ def test_the_same_correction_in_a_later_turn_counts_as_a_repeat(project, tmp_pat
     assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
 
 
+def test_a_bare_again_in_a_later_stop_counts_only_when_it_repeats_a_stored_lesson(project, tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    sync = str(project / "app" / "sync.py")
+    append(transcript, human("skip hikes older than 30 days"), edit(sync),
+           human("no datetime.utcnow(), it's naive. datetime.now(timezone.utc)"), edit(sync))
+    run_hook(HOOK, stop(project, transcript))
+    assert len(lessons(project)) == 1
+    append(transcript, human("stamp last_synced_at after a sync"), edit(sync), human("utcnow again. aware datetimes only pls"))
+    run = run_hook(HOOK, stop(project, transcript))
+    assert "seen again" in run.json()["systemMessage"]
+    (node,) = lessons(project)
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+    append(transcript, edit(sync), human("the other endpoint again, same treatment for hikes.py"))
+    assert run_hook(HOOK, stop(project, transcript)).stdout.decode() == ""  # repeats nothing stored: no lesson
+    assert len(lessons(project)) == 1 and lessons(project)[0]["occurrences"] == 2
+
+
 def test_half_written_last_line_is_read_next_time(project, tmp_path):
     transcript = tmp_path / "t.jsonl"
     append(transcript, human("hello"), reply(), raw=json.dumps(human("you forgot to add the migration"))[:30])

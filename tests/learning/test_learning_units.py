@@ -795,3 +795,92 @@ def test_a_stated_rule_at_a_turns_start_can_fire_once_promoted():
     (node,), _ = capture.extract_lessons(records, "", "s", NOW, context=[])
     assert node["source"]["kind"] == "lesson_statement" and unreachable(node, 0.7) is None
     assert node["trigger_conditions"]["tool_names"] == ["Bash"] and "terraform state" in node["trigger_conditions"]["action_keywords"]
+
+
+# ---------------------------------------------------------------- repeats said without a correction phrase
+
+def _session(*turns):
+    """Records of a session: each turn a (prompt, edited file) pair; the assistant edits that file and says "Done."."""
+    records = []
+    for prompt, path in turns:
+        records += [user(prompt)]
+        if path:
+            records += [tool_use("Edit", {"file_path": path}), tool_result("ok"), assistant_text("Done.")]
+    return capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+
+
+def test_a_bare_again_after_an_action_repeats_the_earlier_correction():
+    nodes = _session(("skip hikes older than 30 days", "/p/app/sync.py"),
+                     ("no datetime.utcnow(), it's naive and deprecated. datetime.now(timezone.utc)", "/p/app/sync.py"),
+                     ("now stamp last_synced_at after a sync", "/p/app/sync.py"),
+                     ("utcnow again. aware datetimes only in this file pls", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL" and "utcnow" in node["description"]
+
+
+def test_again_names_the_earlier_reply_that_had_no_correction_phrase_as_the_first_correction():
+    nodes = _session(("list orders with the customer name", "/p/app/views/orders/index.html.erb"),
+                     ("that's an N+1 on customers. includes(:customer) in the controller", "/p/app/controllers/orders.rb"),
+                     ("now the carrier name on the shipments page", "/p/app/views/shipments/index.html.erb"),
+                     ("N+1 again!! includes whenever a list touches an association", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+    assert node["description"].startswith("that's an N+1 on customers")
+
+
+@pytest.mark.parametrize("prompt", [
+    "run the tests again",
+    "try again, the registry was down",
+    "the other endpoint again, same treatment for hikes.py",
+])
+def test_again_that_asks_for_a_step_or_repeats_nothing_is_no_lesson(prompt):
+    assert _session(("skip hikes older than 30 days", "/p/app/sync.py"),
+                    ("no datetime.utcnow(), it's naive. datetime.now(timezone.utc)", "/p/app/sync.py"),
+                    ("now the hikes endpoint", "/p/app/sync.py"), (prompt, None))[0]["occurrences"] == 1
+    assert _session(("now the hikes endpoint", "/p/app/sync.py"), (prompt, None)) == []
+
+
+def test_same_as_i_said_counts_a_term_shared_only_in_part():
+    nodes = _session(("add logging to the sync worker", "/p/sync/SyncWorker.kt"),
+                     ("use Timber, not android.util.Log. Log calls arent stripped from release builds", "/p/sync/SyncWorker.kt"),
+                     ("also log the error when upload throws", "/p/sync/SyncWorker.kt"),
+                     ("Log.e… Timber.e(e, ...) same as I said 5 min ago", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2
+
+
+def test_a_checklist_format_is_not_a_key_term():
+    (node,) = _after_an_edit("dont hand edit web/src/api/types.ts, it's generated from the openapi spec")
+    assert node["process_type"] != "checklist" or "markdown" not in capture._terms(node)
+    assert "markdown" not in capture._terms({"process_type": "checklist", "checklist": {"items": ["a b c"], "format": "markdown"}})
+
+
+@pytest.mark.parametrize("prompt, word", [
+    ("Dispatchers.IO?? its injected. use the `ioDispatcher` constructor param so tests can pass a TestDispatcher", "iodispatcher"),
+    ("nice, green. but why is there a hand-built Trail in conftest? we have TrailFactory in tests/factories.py for that", "trailfactory"),
+    ("use {{ ref('stg_hikes') }} and {{ ref('stg_trails') }}, not the raw tables. no lineage otherwise", "ref("),
+    ("nein, nicht direkt auf main pushen! immer branch + PR", "branch"),
+])
+def test_more_pushback_shapes_after_an_action(prompt, word):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert not node["description"].lower().startswith("nice")
+
+
+def test_a_change_of_plan_is_not_a_correction():
+    assert _after_an_edit("actually product changed their mind after the review, make it 50 per page instead. sorry for the churn") == []
+
+
+@pytest.mark.parametrize("prompt, paths, priority", [
+    ("no!! fallbackToDestructiveMigration wipes everyone's saved hikes", (), "CRITICAL"),
+    ("this breaks the rollout, there's no /health", (), "CRITICAL"),
+    ("dont make up revision ids, generate it", ("/p/backend/alembic/versions/0042_x.py",), "CRITICAL"),
+    ("dont make up ids, generate them", ("/p/backend/app/models.py",), "HIGH"),
+])
+def test_impact_from_identifiers_rollouts_and_migration_files(prompt, paths, priority):
+    assert inference.infer_priority("user_correction", prompt, "", paths) == priority
+
+
+def test_an_assistant_committing_to_a_step_going_forward_is_a_statement():
+    text = "Fixed. Going forward I'll render every chart change with helm template | kubeconform before committing."
+    assert find_statements(text) and not find_statements("Going forward the cache is warmed at startup.")

@@ -18,7 +18,7 @@ import re
 
 from ..inject import read_only
 from . import inference, markers, transcript
-from .corrections import find_corrections, find_rejection_correction, pushes_back, reply_correction
+from .corrections import NEXT_TASK, find_corrections, find_rejection_correction, pushes_back, reply_correction
 from .lazy_regex import lazy
 from .redact import redact, redact_node
 from .statements import find_statements
@@ -71,10 +71,14 @@ def _inferred(kind, sentence, tool_calls, situation, task=""):
         "label": inference.label_from(sentence),
         "description": " ".join(sentence.split()),
         "process_type": ptype,
-        "priority": inference.infer_priority(kind, sentence, task),
+        "priority": inference.infer_priority(kind, sentence, task, _edited_paths(tool_calls)),
         "trigger_conditions": _triggers(tool_calls, terms, sentence),
         ptype: inference.content_block(ptype, sentence, situation),
     }
+
+
+def _edited_paths(tool_calls):
+    return [i[k] for n, i in tool_calls if n in inference.FILE_TOOLS for k in inference.FILE_KEYS if isinstance(i.get(k), str)]
 
 
 def _triggers(tool_calls, terms, sentence):
@@ -102,6 +106,8 @@ class _Batch:
         self.candidates, self.problems = [], []
         self.dropped = 0
         self.corrections = []  # candidates from the latest prompt (and rejections since): what the next blocks answer
+        self.repeat_only = []  # candidates that count only as repeats of an earlier lesson
+        self.quiet = []  # (candidate count, prompt, tool calls, task, stamp) of replies to an action that held no lesson
 
     def full(self):
         return len(self.candidates) >= MAX_CANDIDATES
@@ -112,16 +118,41 @@ class _Batch:
         else:
             self.candidates.append(node)
 
+    def _build(self, kind, sentence, tool_calls, task="", timestamp=None, confidence=None):
+        sentence = redact(sentence)
+        fields = _inferred(kind, sentence, tool_calls, _situation(tool_calls), task)
+        return _node(kind, sentence, fields, self.session_id, self.now, sentence, timestamp, confidence)
+
     def lesson(self, kind, sentence, tool_calls, task="", timestamp=None, confidence=None):
         if self.full():
             self.dropped += 1
             return
-        sentence = redact(sentence)
-        fields = _inferred(kind, sentence, tool_calls, _situation(tool_calls), task)
-        node = _node(kind, sentence, fields, self.session_id, self.now, sentence, timestamp, confidence)
+        node = self._build(kind, sentence, tool_calls, task, timestamp, confidence)
         self.add(node)
         if kind == "user_correction":
             self.corrections.append(node)
+
+    def recall_first_sighting(self, correction):
+        """When ``correction`` says the mistake was made again and repeats no lesson of the batch, the earlier
+        reply to an action that it repeats (one that held no correction phrase: "that's an N+1 on customers.
+        includes(:customer) in the controller") was the first correction: it is added where it was said."""
+        if not REPEAT_CUE.search(correction["source"]["excerpt"]) or self.full():
+            return
+        key = _match_key(correction)
+        if any(_same(_match_key(c), key) for c in self.candidates if c is not correction):
+            return
+        for i in range(len(self.quiet) - 1, -1, -1):
+            at, prompt, tool_calls, task, stamp = self.quiet[i]
+            if NEXT_TASK.match(prompt) or prompt.rstrip().endswith("?"):
+                continue  # moving on, or asking: not a correction
+            text = reply_correction(prompt)
+            if not text:
+                continue
+            first = self._build("user_correction", text, tool_calls, task, stamp)
+            if _same(_match_key(first), key):
+                self.candidates.insert(at, first)
+                del self.quiet[i]
+                return
 
     def _answered(self, blocks):
         """Fold each pending correction into the block written in reply that shares most key terms with it.
@@ -177,7 +208,7 @@ def _norm(text):
     return " ".join((text or "").split())
 
 
-def extract_lessons(records, last_assistant_message, session_id, now, context=None):
+def extract_lessons(records, last_assistant_message, session_id, now, context=None, earlier=None):
     """``(candidate nodes, problems)`` from transcript records and the final assistant message.
 
     Contract:
@@ -194,6 +225,11 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
       any assistant reply is an instruction, not a correction; ``None``
       (unknown) assumes the assistant spoke before.
     * ``session_id`` and ``now`` (ISO-8601 UTC) are stamped on the nodes.
+    * ``earlier``: a callable returning the process nodes already stored,
+      called only when a prompt after an action says a mistake is made
+      again without a correction phrase ("utcnow again. aware datetimes
+      only"); such a prompt is a lesson only when it repeats a correction
+      of this batch or one of these (:func:`same_lesson`).  ``None``: none.
 
     Every returned node is a redacted draft in the process-node schema, with
     a deterministic id for the same lesson text; lessons of the batch that
@@ -234,13 +270,25 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 prompt = transcript.typed_text(record)
                 corrections = find_corrections(prompt) if assistant_seen else []
                 statements = find_statements(prompt, by_user=assistant_seen)  # a reply to the assistant
-                if any(not read_only(name) for name, _input in tool_calls) and (
-                        len(corrections) == 1 or not corrections and not statements and pushes_back(prompt)):
+                acted = any(not read_only(name) for name, _input in tool_calls)
+                repeat = ""
+                if acted and (len(corrections) == 1 or not corrections and not statements and pushes_back(prompt)):
                     # a reply to what the assistant just did: the whole reply is the one lesson
                     reply = reply_correction(prompt)
                     corrections = [reply or corrections[0]] if corrections else [reply] if reply else []
+                elif acted and not corrections and not statements and _says_repeat(prompt):
+                    repeat = reply_correction(prompt)  # "utcnow again." is a lesson only if it repeats an earlier one
                 for sentence in corrections:
                     batch.lesson("user_correction", sentence, tool_calls, task, stamp)
+                if repeat:
+                    batch.lesson("user_correction", repeat, tool_calls, task, stamp)
+                    batch.repeat_only.append(batch.candidates[-1])
+                if corrections or repeat:
+                    batch.recall_first_sighting(batch.candidates[-1])
+                elif acted and not statements:
+                    batch.quiet.append((len(batch.candidates), prompt, tool_calls, task, stamp))
+                    if len(batch.quiet) > QUIET_KEPT:
+                        del batch.quiet[0]
                 for sentence in statements:
                     if not any(sentence in c or c in sentence for c in corrections):
                         batch.lesson("lesson_statement", sentence, tool_calls, timestamp=stamp)
@@ -259,7 +307,7 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
     _flush(batch, texts, tool_calls or prev_tool_calls)
     if batch.dropped:
         batch.problems.append("lesson capture stopped at %d candidates; the rest of this read was not scanned" % MAX_CANDIDATES)
-    return _merge_batch(batch.candidates), batch.problems
+    return _merge_batch(batch.candidates, batch.repeat_only, earlier), batch.problems
 
 
 def _flush(batch, texts, tool_calls):
@@ -268,17 +316,25 @@ def _flush(batch, texts, tool_calls):
         batch.assistant_text(text, tool_calls, stamp)
 
 
-def _merge_batch(candidates):
+def _merge_batch(candidates, repeat_only=(), earlier=None):
     """One node per lesson in a batch.
 
     Two corrections that say the same thing are a repeated mistake
     (:func:`merge_occurrence`).  The same lesson from different kinds (a
     correction and the ``[PROCESS_KNOWLEDGE]`` block the assistant wrote
     about it) is one event: the most trusted kind is kept and the other's
-    excerpt joins its evidence.
+    excerpt joins its evidence.  A ``repeat_only`` candidate that matches
+    no lesson of the batch is kept only when it matches one of
+    ``earlier()`` (the caller then merges it there).
     """
     merged, keys = [], []
+    stored = None
     for candidate in candidates:
+        if any(candidate is r for r in repeat_only) and not any(_same(k, _match_key(candidate)) for k in keys):
+            if stored is None:
+                stored = [_match_key(n) for n in (earlier() if earlier else ()) if isinstance(n, dict)]
+            if not any(_same(k, _match_key(candidate)) for k in stored):
+                continue
         key = _match_key(candidate)
         for i, kept in enumerate(merged):
             if not _same(keys[i], key):
@@ -308,12 +364,23 @@ def _terms(node):
     parts = [str(node.get("label", "")), str(node.get("description", ""))]
     block = node.get(node.get("process_type")) or {}
     if isinstance(block, dict):
-        for value in block.values():
+        for key, value in block.items():
+            if key == "format":  # "markdown": every checklist has it, it says nothing of the lesson
+                continue
             if isinstance(value, str):
                 parts.append(value)
             elif isinstance(value, list):
                 parts.extend(str(v.get("item", "")) if isinstance(v, dict) else str(v) for v in value)
     return frozenset(inference.key_terms(" ".join(parts), limit=30))
+
+
+def _with_parts(terms):
+    """``terms`` and the parts of the dotted or joined ones: ``datetime.utcnow`` also gives ``utcnow``."""
+    out = set(terms)
+    for term in terms:
+        if any(c in term for c in "._-:/"):
+            out.update(p for p in TERM_PARTS.split(term) if len(p) >= 3 and p not in inference.STOPWORDS)
+    return frozenset(out)
 
 
 def _match_key(node):
@@ -331,8 +398,12 @@ def _same(key_a, key_b):
     if not a or not b:
         return False
     shared = len(a & b)
-    if (again_a or again_b) and (shared >= 2 or files_a & files_b and shared >= 1):
-        return True  # "again the full e2e run??": a person saying it is a repeat needs less overlap to be believed
+    if again_a or again_b:
+        # "again the full e2e run??": a person saying it is a repeat needs less overlap to be believed, and a
+        # term counts when only a part of it is shared ("Timber.e(e, ...) same as I said" and "use Timber")
+        loose = len(_with_parts(a) & _with_parts(b))
+        if loose >= 2 or files_a & files_b and loose >= 1:
+            return True
     if shared >= 2 and shared / min(len(a), len(b)) >= SAME_TERMS_CONTAINED:
         return True
     jaccard = shared / len(a | b)
@@ -342,7 +413,32 @@ def _same(key_a, key_b):
 
 
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
-REPEAT_CUE = lazy(r"\bagain\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem)\s+as\s+(?:before|last\s+time)\b|\bi\s+(?:said|told\s+you)\s+(?:this|that|it)\b|\bonce\s+more\b", re.I)
+REPEAT_CUE = lazy(
+    r"\bagain\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
+    r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
+    r"\bonce\s+more\b",
+    re.I,
+)
+TERM_PARTS = lazy(r"[._\-:/()]+")
+# "run the tests again", "try again": asking for a step once more says nothing was done wrong.
+REDO_REQUEST = lazy(
+    r"^\W*again\b|\b(?:try|run|rerun|do|redo|check|test|build|deploy|start|restart|retry|look|call|send|push|ask|show|read|"
+    r"open|print|execute|install|fetch|pull|generate|render|compile|load|sync|go|click|refresh|reload)\b(?:\s+\S+){0,4}?\s+again\b",
+    re.I,
+)
+
+
+REPEAT_GATE = ("again", "same", "said", "told", "times", "more", "mentioned")  # one is in every REPEAT_CUE match
+QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
+
+
+def _says_repeat(prompt):
+    """True when a reply to an action says a mistake is made again ("utcnow again.", "same problem as the
+    migrate container"), not when it asks for a step once more ("run the tests again")."""
+    lowered = prompt.lower()
+    if not any(word in lowered for word in REPEAT_GATE):
+        return False
+    return bool(REPEAT_CUE.search(prompt)) and not REDO_REQUEST.search(prompt)
 
 
 def same_lesson(existing, candidate):

@@ -79,7 +79,8 @@ CONTRAST_STATEMENT = lazy(
 BARE_OPENER = lazy(r"^(?:(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait|whoa|woah|hold\s+on|hang\s+on)[\s,.!—–-]*)+$", re.I)
 REBUKE = lazy(
     r"^(?:why\s+(?:would|did|do|are|were)\s+(?:you|u)\b|" + _YOU + r"\s+\w+ed\b.*\?\?\s*$|"
-    r"why\s+(?:is|are|does|do|did)\s+(?:this|that|it|these|those)\b.*\?|(?:and\s+)?what\s+happens\s+(?:when|if)\b.*\?)",
+    r"why\s+(?:is|are|does|do|did)\s+(?:this|that|it|these|those|there)\b.*\?|(?:and\s+)?what\s+happens\s+(?:when|if)\b.*\?|"
+    r"[^\s?!]+(?:\s+[^\s?!]+)?\s*\?[?!]+\s*$)",
     re.I,
 )
 RULE = lazy(
@@ -127,12 +128,13 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 # commands; the same words in a session's first prompt are instructions.
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg)[\s,.!]+)*"
-    r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets))\b"
+    r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
     r"(?!\s+(?:worries|worry|bother|problem|bad|now|yet|sure|really|need|needed|necessary|for|quite|necessarily|much|mind|rush|hurry)\b)|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
     r"\b(?:redo|revert|undo)\b|\bnot\s+like\s+that\b|"
     r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want)\b|"
-    r"\bwe\s+(?:already\s+)?have\b[^.!?]*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
+    r"\bwe\s+(?:already\s+)?have\b(?:[^.!?]|\.(?=\w))*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
+    r"\buse\s+[^.!?,]{1,60}?,\s+not\s+\S|"
     r"\bin\s+this\s+(?:repo|project|codebase|team|code\s*base)\b|"
     r"\b(?:this|that|it)\s+(?:breaks|broke|will\s+break|would\s+break)\b|"
     r"\b(?:it'?s|its|it\s+is|that'?s|thats|should\s+be|must\s+be|use)\s+[\w.\-/:<>@]+\s*,?\s+not\s+[\w.\-/:<>@]+",
@@ -149,7 +151,7 @@ NEXT_TASK = lazy(
 # Every PUSHBACK alternative holds one of these words: most replies hold none and are not split into sentences.
 PUSHBACK_GATE_WORDS = frozenset(
     "don't dont do never no not stop nobody nothing again same redo revert undo we repo project codebase team code "
-    "breaks broke break".split()
+    "breaks broke break use nein nee niet nej falsch".split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 
@@ -227,6 +229,8 @@ def find_corrections(prompt_text):
     if not (_CORRECTION_LOWER.search(lowered) or _OPENER_ANYWHERE_LOWER.search(lowered) or _WHY_ANYWHERE_LOWER.search(lowered)
             or "??" in lowered):  # REBUKE: "you hardcoded the prod password??"
         return found  # one scan decides for the rest
+    if CHANGE_OF_PLAN.search(plain):
+        return found
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     i = 0
     while i < len(sentences):
@@ -251,6 +255,17 @@ def find_corrections(prompt_text):
     return found
 
 
+# "product changed their mind, make it 50 per page instead": a new requirement, not a mistake the assistant made.
+CHANGE_OF_PLAN = lazy(
+    r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
+    r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b",
+    re.I,
+)
+# A reply that opens with praise ("nice, green.", "lgtm.") before the pushback: the praise is no part of the lesson.
+PRAISE_LEAD = lazy(r"^(?:nice|cool|lgtm|awesome|sweet|neat|works|green|passes|looks\s+good)\b", re.I)
+# "but why is there a hand-built Trail in conftest?" asks nothing: the sentences after it say what is right.
+WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?why\b", re.I)
+
 # "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
 PUSHBACK_MIN_WORDS = 4  # "stop, wait" says nothing a lesson could keep
@@ -271,6 +286,8 @@ def pushes_back(prompt_text):
     """True when a prompt holds a sentence that pushes back on what was just done (:data:`PUSHBACK`)."""
     if not prompt_text or PUSHBACK_GATE_WORDS.isdisjoint(prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()):
         return False
+    if CHANGE_OF_PLAN.search(prompt_text):
+        return False
     for sentence in own_sentences(prompt_text, phrases=CORRECTION):
         if NEXT_TASK.match(sentence):
             return False  # what follows is about the next task
@@ -289,15 +306,18 @@ def reply_correction(prompt_text):
     has the DB password in it. never git add -A here").  Leading thanks
     ("ok it works.") are left out; it stops at a later question and at
     :data:`PUSHBACK_WORDS` words, and before a lesson statement (a lesson of its
-    own).  "" when nothing is left.
+    own).  A question that opens with "why" is a rebuke, not a question:
+    it is kept and so are the sentences after it.  "" when nothing is left.
     """
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
-    while sentences and ACCEPT.match(sentences[0].strip()) and not _pushes_back(sentences[0]) and not _is_correction(sentences[0]):
+    while sentences and (ACCEPT.match(sentences[0].strip()) or PRAISE_LEAD.match(sentences[0].strip())) and not _pushes_back(
+            sentences[0]) and not _is_correction(sentences[0]):
         sentences = sentences[1:]
     kept, words = [], 0
     for sentence in sentences:
         n = len(sentence.split())
-        if kept and (words + n > PUSHBACK_WORDS or sentence.endswith("?") or STATEMENT.search(sentence)):
+        if kept and (words + n > PUSHBACK_WORDS or STATEMENT.search(sentence)
+                     or sentence.endswith("?") and not WHY_REBUKE.match(sentence.strip())):
             break
         kept.append(sentence)
         words += n

@@ -30,9 +30,13 @@ STOPWORDS = frozenset(
 )
 PRODUCTION_TERMS = lazy(
     r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
-    r"production|prod|rollback|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*)\b",
+    r"production|prod|rollback|roll\s?outs?|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
+    r"wipes?|wiped|wiping)\b",
     re.I,
 )
+# A file under a database migrations folder: a correction of that edit is about a migration.
+MIGRATION_PATH = lazy(r"(?:^|[/\\])(?:migrations?|alembic[/\\]versions|db[/\\]migrate|migrate)[/\\]", re.I)
+CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
 WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corrupt\w*|lose|lost|destroy\w*|irreversible)\b", re.I)
 REQUIREMENT_WORDS = lazy(r"\b(must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
@@ -56,15 +60,20 @@ def key_terms(text, limit=6):
     return seen
 
 
-def infer_priority(kind, text, task=""):
+def infer_priority(kind, text, task="", paths=()):
     """CRITICAL for a correction with production impact, HIGH for corrections and lessons, MEDIUM for suggestions.
 
-    A correction's impact is judged on the correction and on the task it
-    corrects (the prompt that started the turn): "you forgot marketplace.json"
-    after "bump the version" is a release mistake.
+    A correction's impact is judged on the correction (identifiers split at
+    their humps: ``fallbackToDestructiveMigration`` names a migration), on
+    the task it corrects (the prompt that started the turn): "you forgot
+    marketplace.json" after "bump the version" is a release mistake, and on
+    the files the corrected turn changed (``paths``): one in a migrations
+    folder makes it a migration mistake.
     """
     if kind == "user_correction":
-        return "CRITICAL" if PRODUCTION_TERMS.search(text) or PRODUCTION_TERMS.search(task or "") else "HIGH"
+        impact = (PRODUCTION_TERMS.search(CAMEL_HUMP.sub(" ", text)) or PRODUCTION_TERMS.search(task or "")
+                  or any(MIGRATION_PATH.search(p) for p in paths))
+        return "CRITICAL" if impact else "HIGH"
     if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
         return "MEDIUM"
     return "HIGH"

@@ -42,7 +42,8 @@ IMPERATIVE = lazy(
     r"(?:use|run|check|update|add|keep|bump|verify|put|leave|write|call|prefer|pin|tag|commit|push|ask|wait|test|"
     r"document|include|exclude|store|place|name|set|pass|start|stop|create|delete|remove|rebase|squash|review|read|"
     r"open|close|build|deploy|release|publish|lock|regenerate|restart|clear|disable|enable|mention|follow|stick|"
-    r"double-check|look|do|don'?t|avoid)\b",
+    r"double-check|look|do|don'?t|avoid)\b|"
+    r"^[\s,:;—–-]*(?:i|we)(?:'ll|\s+will)\s+(?:always\s+)?[a-z]+\b",  # "going forward I'll render every chart first"
     re.I,
 )
 
