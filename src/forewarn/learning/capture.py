@@ -124,19 +124,21 @@ class _Batch:
         return _node(kind, sentence, fields, self.session_id, self.now, sentence, timestamp, confidence)
 
     def lesson(self, kind, sentence, tool_calls, task="", timestamp=None, confidence=None):
+        """Add a lesson to the batch and return its node (None when the batch is full)."""
         if self.full():
             self.dropped += 1
-            return
+            return None
         node = self._build(kind, sentence, tool_calls, task, timestamp, confidence)
         self.add(node)
         if kind == "user_correction":
             self.corrections.append(node)
+        return node
 
     def recall_first_sighting(self, correction):
         """When ``correction`` says the mistake was made again and repeats no lesson of the batch, the earlier
         reply to an action that it repeats (one that held no correction phrase: "that's an N+1 on customers.
         includes(:customer) in the controller") was the first correction: it is added where it was said."""
-        if not REPEAT_CUE.search(correction["source"]["excerpt"]) or self.full():
+        if correction is None or self.full() or not REPEAT_CUE.search(correction["source"]["excerpt"]):
             return
         key = _match_key(correction)
         if any(_same(_match_key(c), key) for c in self.candidates if c is not correction):
@@ -152,6 +154,7 @@ class _Batch:
             if _same(_match_key(first), key):
                 self.candidates.insert(at, first)
                 del self.quiet[i]
+                self.quiet = [(n + (n >= at), *rest) for n, *rest in self.quiet]
                 return
 
     def _answered(self, blocks):
@@ -278,13 +281,15 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                     corrections = [reply or corrections[0]] if corrections else [reply] if reply else []
                 elif acted and not corrections and not statements and _says_repeat(prompt):
                     repeat = reply_correction(prompt)  # "utcnow again." is a lesson only if it repeats an earlier one
+                latest = None
                 for sentence in corrections:
-                    batch.lesson("user_correction", sentence, tool_calls, task, stamp)
+                    latest = batch.lesson("user_correction", sentence, tool_calls, task, stamp)
                 if repeat:
-                    batch.lesson("user_correction", repeat, tool_calls, task, stamp)
-                    batch.repeat_only.append(batch.candidates[-1])
+                    latest = batch.lesson("user_correction", repeat, tool_calls, task, stamp)
+                    if latest is not None:
+                        batch.repeat_only.append(latest)
                 if corrections or repeat:
-                    batch.recall_first_sighting(batch.candidates[-1])
+                    batch.recall_first_sighting(latest)
                 elif acted and not statements:
                     batch.quiet.append((len(batch.candidates), prompt, tool_calls, task, stamp))
                     if len(batch.quiet) > QUIET_KEPT:
