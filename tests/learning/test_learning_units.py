@@ -709,6 +709,8 @@ def test_pushback_right_after_an_action_is_a_correction(prompt, word):
     "we have a meeting in 5 minutes, let's wrap up here",
     "stop, wait",
     "never mind the header, ship it as is",
+    "fine, that locks the row only for a moment",
+    "the nightly job deletes old exports anyway, so ship it",
 ])
 def test_a_follow_up_after_an_action_is_not_a_correction(prompt):
     assert _after_an_edit(prompt) == []
@@ -860,6 +862,10 @@ def test_a_checklist_format_is_not_a_key_term():
     ("nice, green. but why is there a hand-built Trail in conftest? we have TrailFactory in tests/factories.py for that", "trailfactory"),
     ("use {{ ref('stg_hikes') }} and {{ ref('stg_trails') }}, not the raw tables. no lineage otherwise", "ref("),
     ("nein, nicht direkt auf main pushen! immer branch + PR", "branch"),
+    ("whoa wait. -o src/ would overwrite half the app. the generated client goes in src/gen/api", "src/gen/api"),
+    ("orders has 40M rows, that add_index locks the table for the whole deploy. use algorithm: :concurrently", "concurrently"),
+    ("the migration you wrote drops the column before copying the data, we'd lose every address. copy first", "copy first"),
+    ("works, but round_half_up already exists in shop/utils/money.py", "money.py"),
 ])
 def test_more_pushback_shapes_after_an_action(prompt, word):
     (node,) = _after_an_edit(prompt)
@@ -876,6 +882,8 @@ def test_a_change_of_plan_is_not_a_correction():
     ("this breaks the rollout, there's no /health", (), "CRITICAL"),
     ("dont make up revision ids, generate it", ("/p/backend/alembic/versions/0042_x.py",), "CRITICAL"),
     ("dont make up ids, generate them", ("/p/backend/app/models.py",), "HIGH"),
+    ("works, but maybe check money.py before writing a new helper", (), "MEDIUM"),
+    ("maybe, but you must check money.py first", (), "HIGH"),
 ])
 def test_impact_from_identifiers_rollouts_and_migration_files(prompt, paths, priority):
     assert inference.infer_priority("user_correction", prompt, "", paths) == priority

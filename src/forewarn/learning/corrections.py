@@ -136,7 +136,8 @@ PUSHBACK = lazy(
     r"\bwe\s+(?:already\s+)?have\b(?:[^.!?]|\.(?=\w))*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
     r"\buse\s+[^.!?,]{1,60}?,\s+not\s+\S|"
     r"\bin\s+this\s+(?:repo|project|codebase|team|code\s*base)\b|"
-    r"\b(?:this|that|it)\s+(?:breaks|broke|will\s+break|would\s+break)\b|"
+    r"\b(?:this|that|it|which|would|will|could|we'd|you'd|it'd)\b(?:\s+[\w:.\-/]+){0,3}?\s+(?:breaks?|broke|locks?|overwrites?|clobbers?|"
+    r"deletes?|wipes?|drops?|leaks?|exposes?|corrupts?|loses?|destroys?|nukes?)\b|\balready\s+exists?\b|"
     r"\b(?:it'?s|its|it\s+is|that'?s|thats|should\s+be|must\s+be|use)\s+[\w.\-/:<>@]+\s*,?\s+not\s+[\w.\-/:<>@]+",
     re.I,
 )
@@ -151,7 +152,8 @@ NEXT_TASK = lazy(
 # Every PUSHBACK alternative holds one of these words: most replies hold none and are not split into sentences.
 PUSHBACK_GATE_WORDS = frozenset(
     "don't dont do never no not stop nobody nothing again same redo revert undo we repo project codebase team code "
-    "breaks broke break use nein nee niet nej falsch".split()
+    "breaks broke break use nein nee niet nej falsch lock locks overwrite overwrites clobber clobbers delete deletes "
+    "wipe wipes drop drops leak leaks expose exposes corrupt corrupts lose loses destroy destroys nuke nukes already".split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 

@@ -73,7 +73,9 @@ def infer_priority(kind, text, task="", paths=()):
     if kind == "user_correction":
         impact = (PRODUCTION_TERMS.search(CAMEL_HUMP.sub(" ", text)) or PRODUCTION_TERMS.search(task or "")
                   or any(MIGRATION_PATH.search(p) for p in paths))
-        return "CRITICAL" if impact else "HIGH"
+        if impact:
+            return "CRITICAL"
+        return "MEDIUM" if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) else "HIGH"
     if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
         return "MEDIUM"
     return "HIGH"
