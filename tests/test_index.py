@@ -326,3 +326,19 @@ def test_environment_overrides_what_the_index_stored(monkeypatch):
     monkeypatch.setenv("FOREWARN_MAX_CHARS", "")
     assert config.effective(stored) == dict(stored, threshold=0.3)
     assert config.effective(None)["top_k"] == config.DEFAULTS["top_k"]
+
+
+def test_a_checklist_about_edits_is_filed_for_the_files_its_steps_name():
+    from forewarn.index_build import procedure_files
+    from forewarn.knowledge import triggers_of
+
+    node = {"id": "ck", "process_type": "checklist", "trigger_conditions": {
+        "tool_names": ["Write", "Edit"], "file_patterns": ["**/plugin.json", "!**/node_modules/**"]},
+        "checklist": {"items": ["Set the same version in .claude-plugin/marketplace.json",
+                                {"item": "Add a CHANGELOG.md entry", "required": True}, "Run the tests"]}}
+    assert procedure_files(node, triggers_of(node)) == ["**/marketplace.json", "**/CHANGELOG.md"]
+    bash_only = dict(node, trigger_conditions={"tool_names": ["Bash"], "file_patterns": ["**/plugin.json"]})
+    no_patterns = dict(node, trigger_conditions={"tool_names": ["Edit"]})
+    warning = dict(node, process_type="warning")
+    for other in (bash_only, no_patterns, warning):
+        assert procedure_files(other, triggers_of(other)) == []

@@ -23,10 +23,39 @@ MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
 MAX_LISTED_CRITICAL = 5
 
 
+def procedure_files(node, trig):
+    """The file patterns a checklist's steps name, for a checklist about editing files that names file patterns.
+
+    "Plugin version bump" keyed on ``**/plugin.json`` whose steps say "set
+    the same version in .claude-plugin/marketplace.json" and "add a
+    CHANGELOG.md entry": editing those files is a step of the same
+    procedure, so the checklist is filed for them too (``**/marketplace.json``,
+    ``**/CHANGELOG.md``).  They come before the item's own patterns, so its
+    negations still apply.  Other items: ``[]``.
+    """
+    if node.get("process_type") != "checklist" or not trig["file_patterns"]:
+        return []
+    if FILE_EDIT_TOOLS.isdisjoint(t.strip().lower() for t in trig["tool_names"]):
+        return []
+    block = node.get("checklist")
+    items = block.get("items") if isinstance(block, dict) else None
+    text = " ".join(knowledge.checklist_item_text(i) for i in items or ())
+    if "." not in text:
+        return []
+    from .learning.inference import FILE_MENTION, path_to_glob
+
+    found = []
+    for match in FILE_MENTION.finditer(text):
+        glob = path_to_glob(match.group(1))
+        if glob and glob not in found and glob not in trig["file_patterns"]:
+            found.append(glob)
+    return found
+
+
 def _record(no, node, text_entry, source):
     trig = knowledge.triggers_of(node)
     tools = tuple(sorted({t.strip().lower() for t in trig["tool_names"] if t.strip()}))
-    patterns = tuple(globs.compile_glob(p) for p in trig["file_patterns"])
+    patterns = tuple(globs.compile_glob(p) for p in procedure_files(node, trig) + trig["file_patterns"])
     action = tuple(k for k in (keywords.fold_keyword(w) for w in trig["action_keywords"]) if k)
     context = tuple(k for k in (keywords.fold_keyword(w) for w in trig["context_keywords"]) if k)
     priority = node.get("priority", "MEDIUM")

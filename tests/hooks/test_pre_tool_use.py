@@ -47,6 +47,12 @@ def test_matching_write_gets_exactly_the_pretooluse_envelope(project):
     assert len(text) <= 1500
 
 
+def test_a_step_of_the_checklist_in_another_file_gets_the_checklist(project):
+    graph(project, [checklist()])  # keyed on **/plugin.json; its steps name marketplace.json and CHANGELOG.md
+    assert "ck-version" in injected_text(run_hook(HOOK, pre_tool(project, rel=".claude-plugin/marketplace.json")))
+    assert answer(run_hook(HOOK, pre_tool(project, rel="README.md", session="s2"))) is None
+
+
 def test_text_stays_within_the_budget(project):
     node = checklist("big")
     node["checklist"]["items"] = ["step %d " % i + "x" * 150 for i in range(40)]
