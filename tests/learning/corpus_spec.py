@@ -1993,3 +1993,588 @@ HELD_OUT_7 = [
         ("final", "3 call sites: WeatherRepository.kt:28, TrailDetailViewModel.kt:64, and FakeWeatherApi in test/WeatherRepositoryTest.kt:12."),
     ], expect=[]),
 ]
+
+# ==================================================================== held-out set 8
+# "Rookery": the realtime game server behind a small online strategy game.  A Rust
+# workspace (crates/rookery-proto and crates/rookery-net published to crates.io,
+# crates/rookery-server the binary: tokio + axum, sqlx against Postgres with
+# migrations/ and a checked-in .sqlx query cache, cargo nextest), a Next.js lobby in
+# web/ built with pnpm, Terraform in infra/ (AWS ECS Fargate shards, RDS, S3 state,
+# envs/staging and envs/prod applied through Atlantis) and GitHub Actions for CI and
+# crate releases.  Written blind: without reading the detector source, the learning
+# tests, docs/process-knowledge.md or any earlier held-out case.
+
+H8_IDE = "<ide_opened_file>The user opened the file " + P + "/crates/rookery-net/src/backoff.rs in the IDE. This may or may not be related to the current task.</ide_opened_file>"
+H8_AWS_KEY_ID = "AKIA5QJ7RK2N4XWT8MZB"
+H8_AWS_SECRET = "Vt9kQ2+hR7xLm4pZ8sYc1NbWe3FgUj6TdOa0KiMs"
+H8_GH_PAT = "ghp_R7kLm2Qx9VtB4nWc8ZpY3sHd6FjK1aGe5Uo0"
+H8_STAGING_DB_PASSWORD = "R00k-stg-9fQ2vLx8TmWp"
+H8_CRATES_TOKEN = "cioP3nX8rT6wQ1zL9mV4bK7yH2dS5fJ0aGcE"
+H8_JWT_SECRET = "rk_jwt_5e1b9c07d3f84a6e92c1b7d04f3a8e65"
+H8_DEV_DB_PASSWORD = "quasar-Lantern-7731"
+H8_STEAM_KEY = "8F3A91C0D27E4B65A1F09C3D7E2B48A6"
+H8_BASTION_KEY_LINE = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQAAACDq7Rk9xW2mPz"
+H8_DISCORD_HOOK_TOKEN = "Qm3vXa9Lr2TzK8pWq5NcY7bGh1JdF4sUe6Ro0iVk-xMnB3tZyC"
+
+HELD_OUT_8 = [
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h8_publish_net_before_proto", turns=[
+        ("user", "cut the 0.9.0 release of the net and proto crates, the changelog is already merged"),
+        ("assistant", "I'll check the workspace versions, then publish.", [
+            ("Bash", {"command": "cd " + P + " && grep -n '^version' crates/rookery-net/Cargo.toml crates/rookery-proto/Cargo.toml", "description": "Check crate versions"}),
+            ("Bash", {"command": "cd " + P + " && cargo publish -p rookery-net", "description": "Publish rookery-net"})]),
+        ("result", "error: failed to prepare local package for uploading\n\nCaused by:\n  failed to select a version for the requirement `rookery-proto = \"^0.9.0\"`\n  candidate versions found which didn't match: 0.8.3"),
+        ("user", "stop. proto goes out first, net depends on the new proto version. you can't publish rookery-net before rookery-proto 0.9.0 is actually on crates.io"),
+        ("assistant", "Publishing rookery-proto first, waiting for the index, then rookery-net.", [
+            ("Bash", {"command": "cd " + P + " && cargo publish -p rookery-proto", "description": "Publish rookery-proto"}),
+            ("Bash", {"command": "cd " + P + " && sleep 30 && cargo publish -p rookery-net", "description": "Publish rookery-net after proto is indexed"})]),
+        ("final", "rookery-proto 0.9.0 and rookery-net 0.9.0 are both on crates.io, published in that order."),
+    ], expect=[dict(kind="user_correction", words=["publish", "proto"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h8_rejected_tf_apply_prod", turns=[
+        ("user", "bump the prod shard service desired_count from 6 to 8 for the weekend tournament. I've exported the creds in this shell: AWS_ACCESS_KEY_ID=" + H8_AWS_KEY_ID + " AWS_SECRET_ACCESS_KEY=" + H8_AWS_SECRET),
+        ("assistant", "Updating the count and planning.", [
+            ("Edit", {"file_path": P + "/infra/envs/prod/shards.tf", "old_string": "  desired_count = 6", "new_string": "  desired_count = 8"}),
+            ("Bash", {"command": "cd " + P + "/infra/envs/prod && terraform plan -out=tfplan", "description": "Plan prod change"})]),
+        ("result", "Plan: 0 to add, 1 to change, 0 to destroy."),
+        ("rejected", "Bash", {"command": "cd " + P + "/infra/envs/prod && terraform apply -auto-approve tfplan", "description": "Apply prod change"},
+         "no!! never apply prod from a laptop. you plan, open the PR, and atlantis applies after review. thats the whole point of the setup"),
+        ("assistant", "Understood, I won't apply. Opening a PR with the change instead.", [
+            ("Bash", {"command": "cd " + P + " && git checkout -b prod-shards-8 && git commit -am 'prod: 8 shard tasks for tournament weekend' && gh pr create --fill", "description": "Open PR"})]),
+        ("final", "PR opened with the desired_count change; Atlantis will post the plan and apply once approved."),
+    ], expect=[dict(kind="user_correction", words=["apply", "prod"], priority="CRITICAL", tool="Bash")],
+        secrets=[H8_AWS_KEY_ID, H8_AWS_SECRET]),
+
+    dict(name="h8_sqlx_prepare_after_query", turns=[
+        ("user", "the match history endpoint should also return the map name, it's in matches.map_id -> maps.name"),
+        ("assistant", "Adding the join to the query.", [
+            ("Read", {"file_path": P + "/crates/rookery-server/src/db/matches.rs"}),
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/db/matches.rs",
+                      "old_string": "sqlx::query_as!(MatchRow, \"SELECT id, started_at, winner FROM matches WHERE player_id = $1\", player)",
+                      "new_string": "sqlx::query_as!(MatchRow, \"SELECT m.id, m.started_at, m.winner, mp.name AS map_name FROM matches m JOIN maps mp ON mp.id = m.map_id WHERE m.player_id = $1\", player)"}),
+            ("Bash", {"command": "cd " + P + " && git push origin match-history-map", "description": "Push branch"})]),
+        ("result", "CI: error: `SQLX_OFFLINE=true` but there is no cached data for this query, run `cargo sqlx prepare` to update the query cache"),
+        ("user", "CI is red. whenever a query! / query_as! changes you have to run cargo sqlx prepare --workspace and commit the .sqlx dir, CI builds offline"),
+        ("assistant", "Regenerating the query cache.", [
+            ("Bash", {"command": "cd " + P + " && cargo sqlx prepare --workspace && git add .sqlx && git commit -m 'sqlx: refresh query cache' && git push", "description": "Refresh .sqlx cache"})]),
+        ("final", "Query cache regenerated and pushed; CI is green."),
+    ], expect=[dict(kind="user_correction", words=["sqlx", "prepare"], priority="HIGH", file="**/matches.rs")]),
+
+    dict(name="h8_edited_applied_migration", turns=[
+        ("user", "elo should default to 1200 not 1000"),
+        ("assistant", "Changing the default in the migration that adds the column.", [
+            ("Read", {"file_path": P + "/migrations/20260312104500_add_elo.sql"}),
+            ("Edit", {"file_path": P + "/migrations/20260312104500_add_elo.sql",
+                      "old_string": "ALTER TABLE players ADD COLUMN elo INTEGER NOT NULL DEFAULT 1000;",
+                      "new_string": "ALTER TABLE players ADD COLUMN elo INTEGER NOT NULL DEFAULT 1200;"})]),
+        ("user", "why did you edit an old migration?? that one ran in prod in march, sqlx will refuse to start because the checksum changed. put it back and write a new migration that alters the default"),
+        ("assistant", "Reverting and adding a new migration.", [
+            ("Bash", {"command": "cd " + P + " && git checkout migrations/20260312104500_add_elo.sql && sqlx migrate add -r elo_default_1200", "description": "Revert and create new migration"}),
+            ("Write", {"file_path": P + "/migrations/20261120101500_elo_default_1200.up.sql", "content": "ALTER TABLE players ALTER COLUMN elo SET DEFAULT 1200;\n"}),
+            ("Write", {"file_path": P + "/migrations/20261120101500_elo_default_1200.down.sql", "content": "ALTER TABLE players ALTER COLUMN elo SET DEFAULT 1000;\n"})]),
+        ("final", "The March migration is untouched; the new default lives in 20261120101500_elo_default_1200."),
+    ], expect=[dict(kind="user_correction", words=["migration"], priority="CRITICAL", file="**/20260312104500_add_elo.sql")]),
+
+    dict(name="h8_npm_instead_of_pnpm", turns=[
+        ("user", "add zustand to the web app for the lobby state"),
+        ("assistant", "Installing zustand.", [
+            ("Bash", {"command": "cd " + P + "/web && npm install zustand", "description": "Install zustand"})]),
+        ("result", "added 1 package, and audited 812 packages in 9s"),
+        ("user", "we use pnpm in web/, not npm. you just made a package-lock.json next to pnpm-lock.yaml, delete it"),
+        ("assistant", "Removing the npm lockfile and installing with pnpm.", [
+            ("Bash", {"command": "cd " + P + "/web && rm -rf package-lock.json node_modules && pnpm add zustand", "description": "Reinstall with pnpm"})]),
+        ("final", "zustand is added through pnpm and package-lock.json is gone."),
+    ], expect=[dict(kind="user_correction", words=["pnpm"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h8_wrong_crate_for_wire_type", turns=[
+        ("user", "we need a SurrenderVote client message, the server should broadcast the tally to the team"),
+        ("assistant", "Adding the message type and a handler.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/protocol.rs",
+                      "old_string": "pub enum ClientMsg {\n    Move(MoveCmd),",
+                      "new_string": "pub enum ClientMsg {\n    SurrenderVote { yes: bool },\n    Move(MoveCmd),"})]),
+        ("user", "thats the wrong crate. wire types live in rookery-proto, the server only re-exports them. the TS client codegen reads proto, it won't ever see this"),
+        ("assistant", "Moving the variant to rookery-proto.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/protocol.rs", "old_string": "    SurrenderVote { yes: bool },\n", "new_string": ""}),
+            ("Edit", {"file_path": P + "/crates/rookery-proto/src/client.rs", "old_string": "pub enum ClientMsg {\n", "new_string": "pub enum ClientMsg {\n    SurrenderVote { yes: bool },\n"})]),
+        ("final", "SurrenderVote now lives in rookery-proto::client::ClientMsg and the TS types regenerate from it."),
+    ], expect=[dict(kind="user_correction", words=["proto"], priority="HIGH", file="**/protocol.rs")]),
+
+    dict(name="h8_undo_rustfmt_width", turns=[
+        ("user", "the long match arms in shard.rs are unreadable, can you tidy them"),
+        ("assistant", "I'll raise max_width so rustfmt keeps arms on one line, then format.", [
+            ("Edit", {"file_path": P + "/rustfmt.toml", "old_string": "max_width = 100", "new_string": "max_width = 140"}),
+            ("Bash", {"command": "cd " + P + " && cargo fmt --all", "description": "Format workspace"})]),
+        ("result", "M crates/rookery-net/src/conn.rs\nM crates/rookery-server/src/shard.rs\n... 63 files changed"),
+        ("user", "undo that. rustfmt.toml is synced from the org template, nobody changes max_width here. just restructure the arms in shard.rs by hand"),
+        ("assistant", "Reverting rustfmt.toml and the reformat.", [
+            ("Bash", {"command": "cd " + P + " && git checkout -- . && git status --short", "description": "Revert formatting changes"}),
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/shard.rs", "old_string": "            ShardEvent::PlayerLeft { id, reason } => { self.handle_leave(id, reason, Instant::now(), &mut self.metrics).await }",
+                      "new_string": "            ShardEvent::PlayerLeft { id, reason } => {\n                let now = Instant::now();\n                self.handle_leave(id, reason, now, &mut self.metrics).await\n            }"})]),
+        ("final", "rustfmt.toml is back to max_width = 100 and only shard.rs changed."),
+    ], expect=[dict(kind="user_correction", words=["rustfmt"], priority="HIGH", file="**/rustfmt.toml")]),
+
+    dict(name="h8_tick_rate_non_native", turns=[
+        ("user", "players say the movement feels laggy in big fights, can you check server config"),
+        ("assistant", "The tick rate is 20 Hz; raising it to 60 should make movement smoother.", [
+            ("Read", {"file_path": P + "/config/server.toml"}),
+            ("Edit", {"file_path": P + "/config/server.toml", "old_string": "tick_rate_hz = 20", "new_string": "tick_rate_hz = 60"})]),
+        ("user", "no no, tick rate must stay 20. the clients is interpolating for 20hz, with 60 the snapshot buffer overflow and also cpu per shard is 3x. please you put it back and not change this value without ask me first"),
+        ("assistant", "Reverting to 20 Hz and looking at the fight code path instead.", [
+            ("Edit", {"file_path": P + "/config/server.toml", "old_string": "tick_rate_hz = 60", "new_string": "tick_rate_hz = 20"}),
+            ("Read", {"file_path": P + "/crates/rookery-server/src/sim/combat.rs"})]),
+        ("final", "tick_rate_hz is back at 20. The lag in big fights comes from combat.rs doing an O(n^2) range check per tick; I can switch it to the spatial grid if you want."),
+    ], expect=[dict(kind="user_correction", words=["tick"], priority="HIGH", file="**/server.toml")]),
+
+    dict(name="h8_unwrap_in_handler_twice", turns=[
+        ("user", "decode the new Emote packet in the connection handler"),
+        ("assistant", "Adding the decode branch.", [
+            ("Edit", {"file_path": P + "/crates/rookery-net/src/handler.rs",
+                      "old_string": "        Opcode::Chat => {",
+                      "new_string": "        Opcode::Emote => {\n            let emote = Emote::decode(&mut frame).unwrap();\n            shard.send(ShardEvent::Emote(conn_id, emote)).await;\n        }\n        Opcode::Chat => {"})]),
+        ("user", "don't unwrap in the connection handler. one malformed packet and the whole shard task panics, 200 players dropped. use ? and log the bad frame"),
+        ("assistant", "Switching to ? with a warning log.", [
+            ("Edit", {"file_path": P + "/crates/rookery-net/src/handler.rs",
+                      "old_string": "let emote = Emote::decode(&mut frame).unwrap();",
+                      "new_string": "let emote = Emote::decode(&mut frame).inspect_err(|e| warn!(%conn_id, error = %e, \"bad emote frame\"))?;"})]),
+        ("user", "ok. now also handle Opcode::Ping, reply with Pong and the server time"),
+        ("assistant", "Adding the Ping branch.", [
+            ("Edit", {"file_path": P + "/crates/rookery-net/src/handler.rs",
+                      "old_string": "        Opcode::Chat => {",
+                      "new_string": "        Opcode::Ping => {\n            let ping = Ping::decode(&mut frame).unwrap();\n            conn.send(Pong { nonce: ping.nonce, server_ms: clock.now_ms() }).await.unwrap();\n        }\n        Opcode::Chat => {"})]),
+        ("user", "again unwrap in the handler!! two of them this time. I literally just said it"),
+        ("assistant", "Sorry, replacing both with ?.", [
+            ("Edit", {"file_path": P + "/crates/rookery-net/src/handler.rs",
+                      "old_string": "let ping = Ping::decode(&mut frame).unwrap();\n            conn.send(Pong { nonce: ping.nonce, server_ms: clock.now_ms() }).await.unwrap();",
+                      "new_string": "let ping = Ping::decode(&mut frame)?;\n            conn.send(Pong { nonce: ping.nonce, server_ms: clock.now_ms() }).await?;"})]),
+        ("final", "No unwrap() left in handler.rs; decode and send errors propagate and get logged per connection."),
+    ], expect=[dict(kind="user_correction", words=["unwrap"], priority="CRITICAL", file="**/handler.rs", occurrences=2)]),
+
+    dict(name="h8_gha_pin_sha_twice", turns=[
+        ("user", "add a job to ci.yml that runs cargo deny. for the private advisory db checkout you can use my PAT for now: " + H8_GH_PAT),
+        ("assistant", "Adding a cargo-deny job.", [
+            ("Edit", {"file_path": P + "/.github/workflows/ci.yml",
+                      "old_string": "jobs:\n",
+                      "new_string": "jobs:\n  deny:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: EmbarkStudios/cargo-deny-action@v2\n"})]),
+        ("user", "pin third party actions to the full commit sha, not a tag. org security policy, the workflow linter will block the PR. and don't put my PAT anywhere, use secrets.ADVISORY_DB_TOKEN"),
+        ("assistant", "Pinning to SHAs.", [
+            ("Edit", {"file_path": P + "/.github/workflows/ci.yml",
+                      "old_string": "      - uses: actions/checkout@v4\n      - uses: EmbarkStudios/cargo-deny-action@v2\n",
+                      "new_string": "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n      - uses: EmbarkStudios/cargo-deny-action@8371184bd11e21dcbe1d5a5ae2a3e8bb3a0e9a7c # v2.0.4\n"})]),
+        ("user", "good. add rust-cache to the test job too"),
+        ("assistant", "Adding the cache step.", [
+            ("Edit", {"file_path": P + "/.github/workflows/ci.yml",
+                      "old_string": "      - run: cargo nextest run --workspace",
+                      "new_string": "      - uses: Swatinem/rust-cache@v2\n      - run: cargo nextest run --workspace"})]),
+        ("user", "same thing again, @v2 is a tag. pin it to the sha"),
+        ("assistant", "Pinned.", [
+            ("Edit", {"file_path": P + "/.github/workflows/ci.yml", "old_string": "      - uses: Swatinem/rust-cache@v2\n",
+                      "new_string": "      - uses: Swatinem/rust-cache@98c8021b550208e191a6a3145459bfc9fb29c4c0 # v2.8.0\n"})]),
+        ("final", "All actions in ci.yml are pinned to commit SHAs with the tag in a comment."),
+    ], expect=[dict(kind="user_correction", words=["pin", "sha"], priority="CRITICAL", file="**/ci.yml", occurrences=2)],
+        secrets=[H8_GH_PAT]),
+
+    dict(name="h8_blanket_cargo_update_twice", turns=[
+        ("user", "cargo audit flags RUSTSEC for the tokio we have, bump it"),
+        ("assistant", "Updating dependencies.", [
+            ("Bash", {"command": "cd " + P + " && cargo update", "description": "Update lockfile"})]),
+        ("result", "    Updating crates.io index\n     Locking 41 packages to latest compatible versions\n    Updating tokio v1.38.0 -> v1.41.1\n    Updating axum v0.7.5 -> v0.7.9\n..."),
+        ("user", "dont run a blanket cargo update, it bumpd like 40 crates and now the PR is unreviewable. only cargo update -p <crate> for the thing you actually need"),
+        ("assistant", "Resetting the lockfile and updating tokio alone.", [
+            ("Bash", {"command": "cd " + P + " && git checkout Cargo.lock && cargo update -p tokio", "description": "Update only tokio"})]),
+        ("user", "thanks. hyper also has an advisory, do the same for that"),
+        ("assistant", "hyper pulls in a few related crates; updating.", [
+            ("Bash", {"command": "cd " + P + " && cargo update && cargo audit", "description": "Update and audit"})]),
+        ("user", "you did it agian. whole lockfile changed. cargo update -p hyper ONLY"),
+        ("assistant", "Reverting and updating hyper only.", [
+            ("Bash", {"command": "cd " + P + " && git checkout Cargo.lock && cargo update -p tokio && cargo update -p hyper && cargo audit", "description": "Targeted updates"})]),
+        ("final", "Cargo.lock now only moves tokio and hyper; cargo audit is clean."),
+    ], expect=[dict(kind="user_correction", words=["cargo", "update"], priority="CRITICAL", tool="Bash", occurrences=2)]),
+
+    dict(name="h8_hardcoded_region_twice", turns=[
+        ("user", "the shard module needs a CloudWatch log group per shard, 14 day retention"),
+        ("assistant", "Adding the log group with the region in the ARN.", [
+            ("Edit", {"file_path": P + "/infra/modules/shard/main.tf",
+                      "old_string": "resource \"aws_ecs_service\" \"shard\" {",
+                      "new_string": "resource \"aws_cloudwatch_log_group\" \"shard\" {\n  name              = \"/rookery/shard/${var.name}\"\n  retention_in_days = 14\n}\n\nlocals {\n  log_arn = \"arn:aws:logs:us-east-1:${data.aws_caller_identity.current.account_id}:log-group:/rookery/shard/${var.name}\"\n}\n\nresource \"aws_ecs_service\" \"shard\" {"})]),
+        ("user", "no hardcoded us-east-1 please. we deploy the same module to eu-west-1 and ap-southeast-2, use var.region (or the aws_region data source)"),
+        ("assistant", "Using data.aws_region.", [
+            ("Edit", {"file_path": P + "/infra/modules/shard/main.tf", "old_string": "arn:aws:logs:us-east-1:", "new_string": "arn:aws:logs:${data.aws_region.current.name}:"})]),
+        ("user", "ok and the ALB module needs access logs to the logs bucket"),
+        ("assistant", "Adding access logs.", [
+            ("Edit", {"file_path": P + "/infra/modules/alb/main.tf",
+                      "old_string": "  load_balancer_type = \"application\"",
+                      "new_string": "  load_balancer_type = \"application\"\n  access_logs {\n    bucket  = \"rookery-alb-logs-us-east-1\"\n    enabled = true\n  }"})]),
+        ("user", "hardcoded region again, this time in the bucket name. eu-west-1 deploy would break. var.region"),
+        ("assistant", "Fixed.", [
+            ("Edit", {"file_path": P + "/infra/modules/alb/main.tf", "old_string": "\"rookery-alb-logs-us-east-1\"", "new_string": "\"rookery-alb-logs-${var.region}\""})]),
+        ("final", "Both modules derive the region from var.region / data.aws_region now."),
+    ], expect=[dict(kind="user_correction", words=["region"], priority="CRITICAL", file="**/main.tf", occurrences=2)]),
+
+    dict(name="h8_state_rm_interrupted", turns=[
+        ("user", "plan in staging wants to destroy and recreate the RDS instance after I renamed the module from shard_db to match_db. fix that"),
+        ("assistant", "The address changed, so I'll remove the old address from state and import it under the new one.", [
+            ("Bash", {"command": "cd " + P + "/infra/envs/staging && terraform state rm module.shard_db.aws_db_instance.main", "description": "Remove old state address"})]),
+        ("interrupt",),
+        ("user", "WAIT. do not touch state by hand, ever. that's how we lost the staging db in june. a rename is a moved {} block in the code, plan will show it as a move"),
+        ("assistant", "Stopped before it ran. Adding a moved block.", [
+            ("Edit", {"file_path": P + "/infra/envs/staging/moved.tf", "old_string": "", "new_string": "moved {\n  from = module.shard_db\n  to   = module.match_db\n}\n"}),
+            ("Bash", {"command": "cd " + P + "/infra/envs/staging && terraform plan", "description": "Plan with moved block"})]),
+        ("result", "module.shard_db.aws_db_instance.main has moved to module.match_db.aws_db_instance.main\nPlan: 0 to add, 0 to change, 0 to destroy."),
+        ("final", "The moved block turns the rename into a no-op; plan shows 0 to destroy."),
+    ], expect=[dict(kind="user_correction", words=["state"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h8_lobby_use_client", turns=[
+        ("user", "add a chat box to the lobby page"),
+        ("assistant", "The chat box needs state, so I'll make the lobby page a client component.", [
+            ("Edit", {"file_path": P + "/web/app/lobby/page.tsx",
+                      "old_string": "import { getSeason } from '@/lib/api';",
+                      "new_string": "'use client';\n\nimport { useState } from 'react';\nimport { getSeason } from '@/lib/api';"})]),
+        ("user", "No. The lobby page has to stay a server component, it fetches the season at render time and that's cached at the edge. Put the chat in its own LobbyChat.tsx with 'use client' and render it from the page."),
+        ("assistant", "Reverting page.tsx and extracting LobbyChat.", [
+            ("Edit", {"file_path": P + "/web/app/lobby/page.tsx", "old_string": "'use client';\n\nimport { useState } from 'react';\n", "new_string": "import LobbyChat from './LobbyChat';\n"}),
+            ("Write", {"file_path": P + "/web/app/lobby/LobbyChat.tsx", "content": "'use client';\n\nimport { useState } from 'react';\n\nexport default function LobbyChat() {\n  const [draft, setDraft] = useState('');\n  return <form>{/* ... */}</form>;\n}\n"})]),
+        ("final", "page.tsx stays a server component; the chat is a client island in LobbyChat.tsx."),
+    ], expect=[dict(kind="user_correction", words=["server", "component"], priority="HIGH", file="**/page.tsx")]),
+
+    dict(name="h8_semver_patch_for_breaking", turns=[
+        ("user", "remove the deprecated `legacy_rank` field from PlayerSummary in proto and prep the release"),
+        ("assistant", "Removing the field and bumping the patch version.", [
+            ("Edit", {"file_path": P + "/crates/rookery-proto/src/player.rs", "old_string": "    #[deprecated]\n    pub legacy_rank: Option<u16>,\n", "new_string": ""}),
+            ("Edit", {"file_path": P + "/crates/rookery-proto/Cargo.toml", "old_string": "version = \"0.14.2\"", "new_string": "version = \"0.14.3\""})]),
+        ("user", "removing a pub field is a breaking change, that's 0.15.0 not 0.14.3. under 0.x the minor is the breaking slot. the community bot authors pin ^0.14 and a patch bump would break their builds, we had exactly that in the spring"),
+        ("assistant", "Bumping to 0.15.0 and updating dependents.", [
+            ("Edit", {"file_path": P + "/crates/rookery-proto/Cargo.toml", "old_string": "version = \"0.14.3\"", "new_string": "version = \"0.15.0\""}),
+            ("Bash", {"command": "cd " + P + " && sed -i 's/rookery-proto = { version = \"0.14\"/rookery-proto = { version = \"0.15\"/' crates/*/Cargo.toml && cargo check --workspace", "description": "Update dependents"})]),
+        ("final", "rookery-proto is 0.15.0 with the field removed; net and server depend on 0.15."),
+    ], expect=[dict(kind="user_correction", words=["breaking"], priority="CRITICAL", file="**/Cargo.toml")]),
+
+    dict(name="h8_nextest_not_cargo_test", turns=[
+        ("user", "run the tests for the matchmaker change"),
+        ("assistant", "Running the test suite.", [
+            ("Bash", {"command": "cd " + P + " && cargo test -p rookery-server", "description": "Run tests"})]),
+        ("result", "running 214 tests\ntest db::tests::season_rollover ... has been running for over 60 seconds"),
+        ("user", "use cargo nextest run, not cargo test. plain cargo test doesn't pick up the nextest setup script that creates the per-test databases so the db tests just hang"),
+        ("assistant", "Running with nextest.", [
+            ("Bash", {"command": "cd " + P + " && cargo nextest run -p rookery-server", "description": "Run tests with nextest"})]),
+        ("result", "Summary [  38.112s] 214 tests run: 214 passed, 3 skipped"),
+        ("final", "All 214 tests pass under nextest."),
+    ], expect=[dict(kind="user_correction", words=["nextest"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h8_keep_bincode_plus_ping", turns=[
+        ("user", "the debug viewer can't read the snapshots, it only does json"),
+        ("assistant", "Switching the snapshot codec to serde_json so the viewer can read it.", [
+            ("Edit", {"file_path": P + "/crates/rookery-proto/src/codec.rs",
+                      "old_string": "    bincode::serde::encode_to_vec(msg, bincode::config::standard())",
+                      "new_string": "    serde_json::to_vec(msg)"})]),
+        ("user", "nope, the wire stays bincode — json triples the snapshot size and we pay for egress. the debug endpoint should convert to json on its side. Also while you're in there can you add a Ping variant to ServerMsg?"),
+        ("assistant", "Restoring bincode, converting in the debug endpoint, and adding Ping.", [
+            ("Edit", {"file_path": P + "/crates/rookery-proto/src/codec.rs", "old_string": "    serde_json::to_vec(msg)", "new_string": "    bincode::serde::encode_to_vec(msg, bincode::config::standard())"}),
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/debug.rs", "old_string": "    Ok(bytes)", "new_string": "    let snap: Snapshot = decode(&bytes)?;\n    Ok(serde_json::to_vec(&snap)?)"}),
+            ("Edit", {"file_path": P + "/crates/rookery-proto/src/server.rs", "old_string": "pub enum ServerMsg {\n", "new_string": "pub enum ServerMsg {\n    Ping { nonce: u32 },\n"})]),
+        ("final", "Wire format is bincode again, /debug/snapshot returns JSON, and ServerMsg::Ping exists."),
+    ], expect=[dict(kind="user_correction", words=["bincode"], priority="HIGH", file="**/codec.rs")]),
+
+    dict(name="h8_db_password_in_tfvars", turns=[
+        ("user", "the staging ECS tasks can't reach RDS after the rotation. new staging url is postgres://rookery:" + H8_STAGING_DB_PASSWORD + "@rookery-stg.c9xk2lq0.eu-west-1.rds.amazonaws.com:5432/rookery"),
+        ("assistant", "Setting the new password in the staging tfvars so the task definition picks it up.", [
+            ("Edit", {"file_path": P + "/infra/envs/staging/terraform.tfvars", "old_string": "db_host = \"rookery-stg.c9xk2lq0.eu-west-1.rds.amazonaws.com\"",
+                      "new_string": "db_host = \"rookery-stg.c9xk2lq0.eu-west-1.rds.amazonaws.com\"\ndb_password = \"" + H8_STAGING_DB_PASSWORD + "\""})]),
+        ("user", "take that out right now. tfvars is committed to git. the password comes from secrets manager — the task def references the secret ARN, you never put the value in terraform"),
+        ("assistant", "Removed; wiring the task definition to the Secrets Manager ARN instead.", [
+            ("Edit", {"file_path": P + "/infra/envs/staging/terraform.tfvars", "old_string": "\ndb_password = \"" + H8_STAGING_DB_PASSWORD + "\"", "new_string": ""}),
+            ("Edit", {"file_path": P + "/infra/modules/shard/task.tf", "old_string": "      secrets = []", "new_string": "      secrets = [{ name = \"DATABASE_PASSWORD\", valueFrom = data.aws_secretsmanager_secret.db.arn }]"})]),
+        ("final", "The tasks read DATABASE_PASSWORD from Secrets Manager; nothing secret is in tfvars. Force a new deployment after the rotation to pick it up."),
+    ], expect=[dict(kind="user_correction", words=["password", "tfvars"], priority="CRITICAL", file="**/terraform.tfvars")],
+        secrets=[H8_STAGING_DB_PASSWORD]),
+
+    dict(name="h8_why_touch_tsconfig", turns=[
+        ("user", "write a useMatchmaking hook that polls /api/queue/status every 2s"),
+        ("assistant", "Writing the hook; I'll also enable noUncheckedIndexedAccess to catch array bugs.", [
+            ("Write", {"file_path": P + "/web/hooks/useMatchmaking.ts", "content": "import { useEffect, useState } from 'react';\n\nexport function useMatchmaking() {\n  const [status, setStatus] = useState<QueueStatus | null>(null);\n  useEffect(() => {\n    const id = setInterval(async () => setStatus(await (await fetch('/api/queue/status')).json()), 2000);\n    return () => clearInterval(id);\n  }, []);\n  return status;\n}\n"}),
+            ("Edit", {"file_path": P + "/web/tsconfig.json", "old_string": "    \"strict\": true,", "new_string": "    \"strict\": true,\n    \"noUncheckedIndexedAccess\": true,"})]),
+        ("user", "why did you touch tsconfig.json?? I asked for one hook. that flag lights up 300 errors across the app. revert it"),
+        ("assistant", "Reverted tsconfig.json.", [
+            ("Edit", {"file_path": P + "/web/tsconfig.json", "old_string": "    \"strict\": true,\n    \"noUncheckedIndexedAccess\": true,", "new_string": "    \"strict\": true,"})]),
+        ("final", "Only web/hooks/useMatchmaking.ts is new; tsconfig.json is unchanged."),
+    ], expect=[dict(kind="user_correction", words=["tsconfig"], priority="HIGH", file="**/tsconfig.json")]),
+
+    dict(name="h8_thread_sleep_in_async", turns=[
+        ("user", "the matchmaker should wait a bit before widening the elo window, like 5s between steps"),
+        ("assistant", "Adding a pause between widening steps.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/matchmaker.rs",
+                      "old_string": "        window.widen(50);",
+                      "new_string": "        std::thread::sleep(Duration::from_secs(5));\n        window.widen(50);"})]),
+        ("user", "no std::thread::sleep inside async fns, it parks teh tokio worker thread and every other task on it stalls. tokio::time::sleep, or better an interval"),
+        ("assistant", "Using tokio::time::interval.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/matchmaker.rs",
+                      "old_string": "        std::thread::sleep(Duration::from_secs(5));\n        window.widen(50);",
+                      "new_string": "        widen_tick.tick().await;\n        window.widen(50);"})]),
+        ("final", "The matchmaker awaits a 5s tokio interval between widening steps."),
+    ], expect=[dict(kind="user_correction", words=["sleep"], priority="HIGH", file="**/matchmaker.rs")]),
+
+    dict(name="h8_echo_crates_token", turns=[
+        ("user", "the release workflow fails with 403 on cargo publish. I rotated the token this morning, it's " + H8_CRATES_TOKEN + " and it's saved as CARGO_REGISTRY_TOKEN in the repo secrets"),
+        ("assistant", "I'll add a debug step to confirm the workflow sees the token.", [
+            ("Edit", {"file_path": P + "/.github/workflows/release.yml",
+                      "old_string": "      - run: cargo publish -p rookery-proto",
+                      "new_string": "      - run: echo \"token=${{ secrets.CARGO_REGISTRY_TOKEN }}\" | head -c 12\n      - run: cargo publish -p rookery-proto"})]),
+        ("user", "remove that step. never echo secrets in a workflow, not even partially, masking doesn't survive head -c. and the logs on this repo are public"),
+        ("assistant", "Removed. Checking the env wiring instead.", [
+            ("Edit", {"file_path": P + "/.github/workflows/release.yml", "old_string": "      - run: echo \"token=${{ secrets.CARGO_REGISTRY_TOKEN }}\" | head -c 12\n", "new_string": ""}),
+            ("Read", {"file_path": P + "/.github/workflows/release.yml"})]),
+        ("final", "The debug step is gone. The 403 is because the publish step has no `env: CARGO_REGISTRY_TOKEN: ${{ secrets.CARGO_REGISTRY_TOKEN }}`; I added it. Since the token was pasted in chat, rotate it once more."),
+    ], expect=[dict(kind="user_correction", words=["echo", "secrets"], priority="CRITICAL", file="**/release.yml")],
+        secrets=[H8_CRATES_TOKEN]),
+
+    dict(name="h8_rejected_util_module", turns=[
+        ("user", "there's the same clamp-to-map-bounds code in three places in sim/, dedupe it"),
+        ("assistant", "I'll pull it into a shared helper.", [
+            ("Read", {"file_path": P + "/crates/rookery-server/src/sim/movement.rs"})]),
+        ("rejected", "Write", {"file_path": P + "/crates/rookery-server/src/util.rs", "content": "use crate::sim::{MapBounds, Vec2};\n\npub fn clamp_to_bounds(p: Vec2, b: &MapBounds) -> Vec2 {\n    Vec2::new(p.x.clamp(b.min.x, b.max.x), p.y.clamp(b.min.y, b.max.y))\n}\n"},
+         "not a util.rs. we don't do grab-bag util modules in this codebase. make it a method on MapBounds in sim/map.rs"),
+        ("assistant", "Adding it as MapBounds::clamp.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/sim/map.rs", "old_string": "impl MapBounds {\n", "new_string": "impl MapBounds {\n    pub fn clamp(&self, p: Vec2) -> Vec2 {\n        Vec2::new(p.x.clamp(self.min.x, self.max.x), p.y.clamp(self.min.y, self.max.y))\n    }\n\n"})]),
+        ("final", "MapBounds::clamp replaces the three copies in movement.rs, projectile.rs and spawn.rs."),
+    ], expect=[dict(kind="user_correction", words=["util"], priority="HIGH", tool="Write", file="**/util.rs")]),
+
+    dict(name="h8_migration_not_reversible", turns=[
+        ("user", "we need a replays table: id uuid pk, match_id fk, s3_key text, created_at"),
+        ("assistant", "Creating the migration.", [
+            ("Bash", {"command": "cd " + P + " && sqlx migrate add add_replays", "description": "Create migration"}),
+            ("Write", {"file_path": P + "/migrations/20261118093000_add_replays.sql", "content": "CREATE TABLE replays (\n  id UUID PRIMARY KEY,\n  match_id UUID NOT NULL REFERENCES matches(id),\n  s3_key TEXT NOT NULL,\n  created_at TIMESTAMPTZ NOT NULL DEFAULT now()\n);\n"})]),
+        ("user", "this has to be a reversible migration, sqlx migrate add -r so you get .up.sql and .down.sql. the deploy pipeline runs migrate revert when the canary fails and it can't revert a simple one"),
+        ("assistant", "Recreating as a reversible pair.", [
+            ("Bash", {"command": "cd " + P + " && rm migrations/20261118093000_add_replays.sql && sqlx migrate add -r add_replays", "description": "Recreate as reversible"}),
+            ("Write", {"file_path": P + "/migrations/20261118093412_add_replays.down.sql", "content": "DROP TABLE replays;\n"})]),
+        ("final", "add_replays is now an up/down pair; migrate revert drops the table."),
+    ], expect=[dict(kind="user_correction", words=["reversible"], priority="CRITICAL", file="**/20261118093000_add_replays.sql")]),
+
+    dict(name="h8_ide_backoff_jitter", turns=[
+        ("user", "clients should reconnect with exponential backoff when the shard goes away, cap it at 30s"),
+        ("assistant", "Implementing the backoff in rookery-net.", [
+            ("Edit", {"file_path": P + "/crates/rookery-net/src/backoff.rs",
+                      "old_string": "pub fn next_delay(attempt: u32) -> Duration {\n    todo!()\n}",
+                      "new_string": "pub fn next_delay(attempt: u32) -> Duration {\n    let ms = 250u64.saturating_mul(1 << attempt.min(7));\n    Duration::from_millis(ms.min(30_000))\n}"})]),
+        ("final", "next_delay doubles from 250ms and caps at 30s."),
+        ("ide", H8_IDE, "this has no jitter, when a shard restarts all ~4000 clients reconnect at exactly the same millisecond and we DDoS ourselves. it needs full jitter (random between 0 and the delay)"),
+        ("assistant", "Adding full jitter.", [
+            ("Edit", {"file_path": P + "/crates/rookery-net/src/backoff.rs",
+                      "old_string": "    Duration::from_millis(ms.min(30_000))",
+                      "new_string": "    Duration::from_millis(rand::thread_rng().gen_range(0..=ms.min(30_000)))"})]),
+        ("final", "Reconnect delays are now uniformly random between 0 and the capped exponential delay."),
+    ], expect=[dict(kind="user_correction", words=["jitter"], priority="HIGH", file="**/backoff.rs")]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h8_lesson_changelog_going_forward", turns=[
+        ("user", "add a `region` field to the ShardInfo message"),
+        ("assistant", "Adding the field.", [
+            ("Edit", {"file_path": P + "/crates/rookery-proto/src/lobby.rs", "old_string": "pub struct ShardInfo {\n", "new_string": "pub struct ShardInfo {\n    pub region: String,\n"}),
+            ("Bash", {"command": "cd " + P + " && cargo nextest run -p rookery-proto", "description": "Test proto"})]),
+        ("user", "looks right. going forward, every change under crates/rookery-proto gets a line in its CHANGELOG.md under Unreleased, the bot authors read it to know what changed. add one for this"),
+        ("assistant", "Adding the changelog entry.", [
+            ("Edit", {"file_path": P + "/crates/rookery-proto/CHANGELOG.md", "old_string": "## Unreleased\n", "new_string": "## Unreleased\n\n- `ShardInfo` gains a `region` field.\n"})]),
+        ("final", "ShardInfo has a region field and the proto CHANGELOG notes it under Unreleased."),
+    ], expect=[dict(kind="lesson_statement", words=["changelog"], priority="HIGH")]),
+
+    dict(name="h8_lesson_ecs_image_tag", turns=[
+        ("user", "I pushed a new server image an hour ago but staging still runs the old build, what's up"),
+        ("assistant", "Looking at the task definition.", [
+            ("Bash", {"command": "aws ecs describe-task-definition --task-definition rookery-shard-staging --query 'taskDefinition.containerDefinitions[0].image'", "description": "Inspect image"}),
+            ("Bash", {"command": "cd " + P + " && grep -n image infra/modules/shard/task.tf", "description": "Find image reference"})]),
+        ("result", "\"123456789012.dkr.ecr.eu-west-1.amazonaws.com/rookery-server:latest\""),
+        ("assistant", "The task definition points at `:latest`, so Terraform sees no change and ECS keeps the running tasks. Switching to the git sha tag CI already pushes.", [
+            ("Edit", {"file_path": P + "/infra/modules/shard/task.tf", "old_string": "image = \"${var.ecr_repo}:latest\"", "new_string": "image = \"${var.ecr_repo}:${var.image_sha}\""})]),
+        ("final", "Staging now runs the new build. Lesson learned: ECS never re-pulls a mutable tag like :latest by itself, so always deploy an immutable image tag (the git sha) and let the task definition change roll the service."),
+    ], expect=[dict(kind="lesson_statement", words=["image", "tag"], priority="HIGH")]),
+
+    dict(name="h8_lesson_rule_of_thumb_prod_plan", turns=[
+        ("user", "open a PR that raises the prod RDS instance to db.r6g.xlarge"),
+        ("assistant", "Changing the instance class and opening the PR.", [
+            ("Edit", {"file_path": P + "/infra/envs/prod/rds.tf", "old_string": "  instance_class = \"db.r6g.large\"", "new_string": "  instance_class = \"db.r6g.xlarge\""}),
+            ("Bash", {"command": "cd " + P + " && git checkout -b prod-rds-xlarge && git commit -am 'prod: rds r6g.xlarge' && gh pr create --fill", "description": "Open PR"})]),
+        ("user", "thanks. rule of thumb for this repo: anything touching infra/envs/prod gets the terraform plan output pasted into the PR description before anyone is asked to review. instance class changes can mean a reboot and reviewers need to see that. please add it"),
+        ("assistant", "Running the plan and adding it to the PR body.", [
+            ("Bash", {"command": "cd " + P + "/infra/envs/prod && terraform plan -no-color > /tmp/plan.txt && gh pr edit --body-file /tmp/plan.txt", "description": "Attach plan"})]),
+        ("final", "The PR description has the plan: 1 to change, apply_immediately=false so the resize waits for the maintenance window."),
+    ], expect=[dict(kind="lesson_statement", words=["plan"], priority="HIGH")]),
+
+    dict(name="h8_lesson_note_for_future_postgres", turns=[
+        ("user", "integration tests time out locally, my .env has DATABASE_URL=postgres://rookery:rookery@localhost:5432/rookery_test and ROOKERY_JWT_SECRET=" + H8_JWT_SECRET),
+        ("assistant", "Checking whether Postgres is reachable.", [
+            ("Bash", {"command": "pg_isready -h localhost -p 5432", "description": "Check Postgres"})]),
+        ("result", "localhost:5432 - no response"),
+        ("assistant", "Nothing is listening on 5432. Starting the compose Postgres and rerunning.", [
+            ("Bash", {"command": "cd " + P + " && docker compose up -d postgres && cargo nextest run --workspace", "description": "Start Postgres and test"})]),
+        ("result", "Summary [  41.907s] 288 tests run: 288 passed, 3 skipped"),
+        ("final", "All green once Postgres was up. Note for future sessions: the integration tests need `docker compose up -d postgres` before nextest, otherwise every db test waits out the 60s pool timeout instead of failing fast."),
+    ], expect=[dict(kind="lesson_statement", words=["postgres"], priority="HIGH")],
+        secrets=[H8_JWT_SECRET]),
+
+    dict(name="h8_lesson_remember_replay_format", turns=[
+        ("user", "add the match seed to the replay header so we can reproduce desyncs"),
+        ("assistant", "Adding the seed to the header and bumping the format constant.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/replay/header.rs",
+                      "old_string": "pub const REPLAY_FORMAT: u16 = 3;\n\npub struct ReplayHeader {\n",
+                      "new_string": "pub const REPLAY_FORMAT: u16 = 4;\n\npub struct ReplayHeader {\n    pub seed: u64,\n"})]),
+        ("user", "nice, you got the bump. remember that the replay viewer and the anti-cheat pipeline both parse that header by offset, so any change to the replay header layout needs REPLAY_FORMAT bumped and a reader for the old version kept around"),
+        ("assistant", "Keeping a v3 reader for existing files.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/replay/reader.rs", "old_string": "    match format {\n", "new_string": "    match format {\n        3 => read_v3(buf),\n"})]),
+        ("final", "Replays are written as format 4 with the seed; format 3 files still load."),
+    ], expect=[dict(kind="lesson_statement", words=["replay"], priority="HIGH")]),
+
+    dict(name="h8_lesson_from_now_on_typecheck", turns=[
+        ("user", "show the player's region flag next to their name in the lobby list"),
+        ("assistant", "Adding the flag.", [
+            ("Edit", {"file_path": P + "/web/app/lobby/PlayerRow.tsx", "old_string": "      <span>{player.name}</span>", "new_string": "      <RegionFlag region={player.region} />\n      <span>{player.name}</span>"}),
+            ("Bash", {"command": "cd " + P + "/web && pnpm lint", "description": "Lint"})]),
+        ("final", "The flag shows next to each player's name; lint passes."),
+        ("user", "works in the browser. from now on please run pnpm typecheck too before saying the web side is done, next dev doesn't type-check and CI's tsc is what actually blocks merges"),
+        ("assistant", "Running it now.", [
+            ("Bash", {"command": "cd " + P + "/web && pnpm typecheck", "description": "Type-check"})]),
+        ("final", "pnpm typecheck passes with the RegionFlag change."),
+    ], expect=[dict(kind="lesson_statement", words=["typecheck"], priority="HIGH")]),
+
+    dict(name="h8_lesson_spot_drain", turns=[
+        ("user", "shards on the fargate spot capacity provider sometimes drop games mid-match, find out why. post the summary to the ops channel when done, webhook is https://discord.com/api/webhooks/1203948571029384756/" + H8_DISCORD_HOOK_TOKEN),
+        ("assistant", "Checking the stop reasons and the drain timeout.", [
+            ("Bash", {"command": "aws ecs describe-tasks --cluster rookery-prod --tasks $(aws ecs list-tasks --cluster rookery-prod --desired-status STOPPED --query 'taskArns[0:20]' --output text) --query 'tasks[].stoppedReason'", "description": "Stop reasons"}),
+            ("Read", {"file_path": P + "/config/server.toml"})]),
+        ("result", "[\"Your Spot Task was interrupted.\", \"Your Spot Task was interrupted.\"]"),
+        ("assistant", "Spot interruptions give a SIGTERM and then a hard kill 120 seconds later, but `drain_timeout_s = 180` lets a match keep running past that. Lowering it to 100 so shards hand matches off before the kill.", [
+            ("Edit", {"file_path": P + "/config/server.toml", "old_string": "drain_timeout_s = 180", "new_string": "drain_timeout_s = 100"}),
+            ("Bash", {"command": "curl -s -X POST -H 'Content-Type: application/json' -d '{\"content\":\"spot shards: drain_timeout lowered 180s -> 100s\"}' https://discord.com/api/webhooks/1203948571029384756/" + H8_DISCORD_HOOK_TOKEN, "description": "Post to ops channel"})]),
+        ("final", "Posted to ops. Key lesson for this setup: Fargate Spot kills a task 120s after SIGTERM, so the shard drain timeout must always stay under that (100s leaves margin for the handoff)."),
+    ], expect=[dict(kind="lesson_statement", words=["drain"], priority="HIGH")],
+        secrets=[H8_DISCORD_HOOK_TOKEN]),
+
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h8_pk_publish_order_yaml", turns=[
+        ("user", "write down how we release the crates so the next session doesn't have to rediscover it"),
+        ("assistant", "Reading the release notes and workflow.", [
+            ("Read", {"file_path": P + "/RELEASING.md"}),
+            ("Read", {"file_path": P + "/.github/workflows/release.yml"})]),
+        ("final", "Here is the release procedure as a reusable checklist.\n\n[PROCESS_KNOWLEDGE]\ntype: checklist\npriority: CRITICAL\nlabel: Publish rookery crates to crates.io in dependency order\ndescription: rookery-net and rookery-server depend on the exact rookery-proto version; publishing out of order fails or resolves to the old proto.\ntrigger_conditions:\n  tool_names: [Bash]\n  file_patterns: [\"**/Cargo.toml\", \"**/CHANGELOG.md\"]\n  action_keywords: [cargo publish, release, crates.io, version bump]\nchecklist:\n  - Bump versions in every crate's Cargo.toml and the workspace dependency table\n  - Move CHANGELOG Unreleased entries under the new version\n  - cargo publish -p rookery-proto first\n  - Wait until the new proto version shows up in the sparse index\n  - Then cargo publish -p rookery-net\n  - Tag vX.Y.Z only after both are live\n[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["publish"], priority="CRITICAL", tool="Bash", file="**/Cargo.toml")]),
+
+    dict(name="h8_pk_moved_blocks_json", turns=[
+        ("user", "rename module.lobby_cache to module.session_cache in staging and prod without recreating the redis clusters"),
+        ("assistant", "Renaming and adding moved blocks.", [
+            ("Edit", {"file_path": P + "/infra/envs/staging/main.tf", "old_string": "module \"lobby_cache\" {", "new_string": "module \"session_cache\" {"}),
+            ("Edit", {"file_path": P + "/infra/envs/staging/moved.tf", "old_string": "", "new_string": "moved {\n  from = module.lobby_cache\n  to   = module.session_cache\n}\n"}),
+            ("Bash", {"command": "cd " + P + "/infra/envs/staging && terraform plan", "description": "Plan"})]),
+        ("result", "module.lobby_cache.aws_elasticache_replication_group.this has moved to module.session_cache.aws_elasticache_replication_group.this\nPlan: 0 to add, 0 to change, 0 to destroy."),
+        ("assistant", "Staging plans as a pure move. Recording the procedure:\n\n[PROCESS_KNOWLEDGE]\n{\n  \"type\": \"warning\",\n  \"priority\": \"HIGH\",\n  \"label\": \"Rename Terraform resources with moved blocks, never terraform state mv/rm\",\n  \"trigger_conditions\": {\n    \"tool_names\": [\"Edit\", \"Bash\"],\n    \"file_patterns\": [\"**/*.tf\"],\n    \"action_keywords\": [\"rename\", \"terraform state\", \"moved\", \"module\"]\n  },\n  \"warning\": \"Renaming a resource or module changes its address and plans as destroy+create. Add a moved {} block in moved.tf and check the plan shows 0 to destroy; hand edits to remote state bypass review and have lost data before.\"\n}\n[/PROCESS_KNOWLEDGE]\n\nDoing prod the same way.", [
+            ("Edit", {"file_path": P + "/infra/envs/prod/main.tf", "old_string": "module \"lobby_cache\" {", "new_string": "module \"session_cache\" {"}),
+            ("Edit", {"file_path": P + "/infra/envs/prod/moved.tf", "old_string": "", "new_string": "moved {\n  from = module.lobby_cache\n  to   = module.session_cache\n}\n"})]),
+        ("final", "Both environments rename via moved blocks; plans show no destroys."),
+    ], expect=[dict(kind="process_knowledge", words=["moved"], priority="HIGH", file="**/*.tf")]),
+
+    dict(name="h8_pk_sqlx_cache_yaml", turns=[
+        ("user", "CI failed on the leaderboard PR with some sqlx offline error, fix it and make sure it doesn't bite us again"),
+        ("assistant", "Regenerating the query cache.", [
+            ("Bash", {"command": "cd " + P + " && cargo sqlx prepare --workspace && git status --short .sqlx", "description": "Refresh sqlx cache"})]),
+        ("result", "?? .sqlx/query-5b1e0c7d9a.json\n D .sqlx/query-77f2a41c08.json"),
+        ("final_blocks", [
+            "The cache was stale after the leaderboard query changed; committed the regenerated .sqlx files and CI passes.",
+            "[PROCESS_KNOWLEDGE]\ntype: requirement\npriority: MEDIUM\nlabel: Regenerate the sqlx offline query cache after changing SQL macros\ntrigger_conditions:\n  tool_names: [Edit, Write]\n  file_patterns: [\"crates/rookery-server/src/db/**/*.rs\", \"migrations/*.sql\"]\n  action_keywords: [query!, query_as!, sqlx, migration]\nrequirement: |\n  CI builds with SQLX_OFFLINE=true. After editing any sqlx::query!/query_as! call or adding a migration,\n  run `cargo sqlx prepare --workspace` against a migrated local database and commit the .sqlx directory\n  in the same commit.\n[/PROCESS_KNOWLEDGE]",
+        ]),
+    ], expect=[dict(kind="process_knowledge", words=["sqlx"], priority="MEDIUM")]),
+
+    # ---------------------------------------------------------------- hard negatives
+    dict(name="h8_neg_question_btreemap", turns=[
+        ("user", "add a queue-length gauge to the matchmaker metrics"),
+        ("assistant", "Adding the gauge.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/matchmaker.rs", "old_string": "        self.queue.insert(ticket.id, ticket);", "new_string": "        self.queue.insert(ticket.id, ticket);\n        metrics::gauge!(\"matchmaker_queue_len\").set(self.queue.len() as f64);"})]),
+        ("user", "wait, why is the queue a BTreeMap and not a HashMap? does something depend on the ordering, or could we switch?"),
+        ("final", "It's ordered on purpose: ticket ids are time-ordered ULIDs and the matcher walks the map oldest-first so long waiters get matched before newcomers. A HashMap would lose that unless we kept a separate queue."),
+    ], expect=[]),
+
+    dict(name="h8_neg_new_request_healthz", turns=[
+        ("user", "the shard should expose its player count on /metrics"),
+        ("assistant", "Adding the gauge and exporter route.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/http.rs", "old_string": "    Router::new()\n", "new_string": "    Router::new()\n        .route(\"/metrics\", get(metrics_handler))\n"})]),
+        ("final", "/metrics exports shard_players and the tick duration histogram."),
+        ("user", "nice, works. next: could you add a /healthz route that returns 503 while the shard is draining? the ALB health check should point at it"),
+        ("assistant", "Adding /healthz.", [
+            ("Edit", {"file_path": P + "/crates/rookery-server/src/http.rs", "old_string": "        .route(\"/metrics\", get(metrics_handler))\n", "new_string": "        .route(\"/metrics\", get(metrics_handler))\n        .route(\"/healthz\", get(healthz))\n"})]),
+        ("final", "/healthz returns 200 normally and 503 once draining starts; point the ALB target group at it."),
+    ], expect=[]),
+
+    dict(name="h8_neg_pasted_clippy_log", turns=[
+        ("user", "CI lint job is failing on main, not from this branch I think:\n\n```\nerror: this `MutexGuard` is held across an `await` point\n  --> crates/rookery-server/src/shard.rs:211:13\n   |\n211|         let guard = self.players.lock().unwrap();\n   |             ^^^^^\n   = help: consider using an async-aware `Mutex` type or ensuring the `MutexGuard` is dropped before calling `await`\nerror: used `unwrap()` on a `Result` value\n  --> crates/rookery-server/src/shard.rs:211:25\n   = help: if this value is an `Err`, it will panic\n   = note: you should not hold the lock while awaiting; this was also wrong in 0.8\n```\nwhat's the cleanest fix?"),
+        ("assistant", "Looking at the code around line 211.", [
+            ("Read", {"file_path": P + "/crates/rookery-server/src/shard.rs"})]),
+        ("final", "The guard lives across `broadcast().await`. Cloning the player list into a Vec inside a block and dropping the guard before the await fixes both lints; the lock poisoning unwrap can become `.lock().expect(\"players mutex poisoned\")`."),
+    ], expect=[]),
+
+    dict(name="h8_neg_review_in_tool_result", turns=[
+        ("user", "pull the review comments on PR 512 and tell me which ones are worth doing"),
+        ("assistant", "Fetching the review.", [
+            ("Bash", {"command": "gh pr view 512 --comments", "description": "Read PR review"})]),
+        ("result", "mara-k commented on crates/rookery-net/src/conn.rs:88\n  No, this is wrong: you forgot to reset the heartbeat timer after a resume. Don't merge until that's fixed.\n\nmara-k commented on web/app/lobby/page.tsx:14\n  Why did you change the fetch cache here?? Undo that, it was intentional.\n\njtorres approved these changes\n  lgtm once Mara's comments are in"),
+        ("final", "Both of Mara's points are real: the heartbeat timer isn't reset on resume (conn.rs:88), and the lobby fetch lost its `revalidate: 60`. I'd do both; they're small."),
+    ], expect=[]),
+
+    dict(name="h8_neg_praise", turns=[
+        ("user", "make the lobby countdown use server time instead of the client clock"),
+        ("assistant", "Using the server offset from the handshake.", [
+            ("Edit", {"file_path": P + "/web/app/lobby/Countdown.tsx", "old_string": "  const remaining = startsAt - Date.now();", "new_string": "  const remaining = startsAt - (Date.now() + serverOffsetMs);"})]),
+        ("final", "The countdown subtracts the server clock offset measured at handshake."),
+        ("user", "no complaints at all, that's exactly it. even with my laptop clock 2 min off it's right now. thanks!"),
+        ("final", "Glad it works."),
+    ], expect=[]),
+
+    dict(name="h8_neg_moving_on", turns=[
+        ("user", "profile the shard under the 200-bot load test and find what's eating the tick budget"),
+        ("assistant", "Running the load test with a flamegraph.", [
+            ("Bash", {"command": "cd " + P + " && cargo flamegraph -p rookery-server --bin shard -- --bots 200 --duration 60", "description": "Profile shard"})]),
+        ("result", "perf: Permission denied (perf_event_paranoid = 4)"),
+        ("user", "ah, perf is locked down on this box. leave the profiling for now, I'll do it on the bench machine tomorrow. let's look at the lobby UI instead: the ready button doesn't disable after click"),
+        ("assistant", "Disabling the button while the ready request is in flight.", [
+            ("Edit", {"file_path": P + "/web/app/lobby/ReadyButton.tsx", "old_string": "<button onClick={ready}>", "new_string": "<button onClick={ready} disabled={pending}>"})]),
+        ("final", "The ready button disables until the server acknowledges."),
+    ], expect=[]),
+
+    dict(name="h8_neg_quoted_contributing", turns=[
+        ("user", "add an Infrastructure section to CONTRIBUTING.md with this text, verbatim:\n\n> Never run `terraform apply` from your machine. Open a PR; Atlantis plans it, and applies after approval.\n> Don't edit state by hand. Renames use `moved` blocks.\n\nput it after the Testing section"),
+        ("assistant", "Adding the section.", [
+            ("Edit", {"file_path": P + "/CONTRIBUTING.md", "old_string": "## Releasing\n", "new_string": "## Infrastructure\n\n> Never run `terraform apply` from your machine. Open a PR; Atlantis plans it, and applies after approval.\n> Don't edit state by hand. Renames use `moved` blocks.\n\n## Releasing\n"})]),
+        ("final", "CONTRIBUTING.md has the Infrastructure section between Testing and Releasing."),
+    ], expect=[]),
+
+    dict(name="h8_neg_player_report", turns=[
+        ("user", "can you dig into this one from the discord bug channel:\n\n\"you broke reconnect AGAIN with the last patch. every time i alt-tab for more than 10s i get kicked to the menu and lose the match. fix it!!! wrong wrong wrong\"\n\nprobably the heartbeat timeout"),
+        ("assistant", "Checking the heartbeat settings.", [
+            ("Read", {"file_path": P + "/crates/rookery-net/src/heartbeat.rs"}),
+            ("Read", {"file_path": P + "/web/lib/socket.ts"})]),
+        ("final", "Browsers throttle timers in background tabs to once per minute, so the client stops sending heartbeats after alt-tab and the 10s server timeout kicks it. Moving the heartbeat into a Web Worker (not throttled) fixes it; want me to do that?"),
+    ], expect=[]),
+
+    dict(name="h8_neg_self_correction", turns=[
+        ("user", "grab the last 200 lines of the eu-2 shard log from the bastion. key:\n-----BEGIN OPENSSH PRIVATE KEY-----\n" + H8_BASTION_KEY_LINE + "\nAAAEC3k1mZ9wR2pLxN7vT0cJ5hQ8sYbF4dK6gU1eO\n-----END OPENSSH PRIVATE KEY-----"),
+        ("assistant", "Fetching the log.", [
+            ("Bash", {"command": "ssh -i ~/.ssh/rookery_bastion ops@bastion.eu.rookery.internal 'tail -n 200 /var/log/rookery/shard-eu-1.log'", "description": "Tail shard log"})]),
+        ("assistant", "Oops, I made a mistake there: that was shard eu-1, not eu-2. Fetching the right one.", [
+            ("Bash", {"command": "ssh -i ~/.ssh/rookery_bastion ops@bastion.eu.rookery.internal 'tail -n 200 /var/log/rookery/shard-eu-2.log'", "description": "Tail eu-2 log"})]),
+        ("final", "eu-2 restarted twice at 03:14 and 03:41 UTC with `tick overrun > 500ms` right before each restart. You should also remove the pasted private key from this chat history and rotate it."),
+    ], expect=[], secrets=[H8_BASTION_KEY_LINE]),
+
+    dict(name="h8_neg_answer_no_to_question", turns=[
+        ("user", "fix the typo in the rookery-net README, it says 'recieve' in three places"),
+        ("assistant", "Fixing the typos.", [
+            ("Edit", {"file_path": P + "/crates/rookery-net/README.md", "old_string": "recieve", "new_string": "receive"})]),
+        ("assistant", "Done. Should I also bump rookery-net's patch version so the README change shows up on crates.io?", []),
+        ("user", "no, not for a readme typo. it'll go out with the next real release. just commit it"),
+        ("assistant", "Committing.", [
+            ("Bash", {"command": "cd " + P + " && git commit -am 'rookery-net: fix README typos'", "description": "Commit"})]),
+        ("final", "Committed the README fix without a version bump."),
+    ], expect=[]),
+
+    dict(name="h8_neg_env_question", turns=[
+        ("user", "sqlx can't connect when I run the server locally. my .env:\n\nDATABASE_URL=postgres://rookery_dev:" + H8_DEV_DB_PASSWORD + "@localhost:5433/rookery\nSTEAM_WEB_API_KEY=" + H8_STEAM_KEY + "\nRUST_LOG=rookery=debug\n\ndid I mess up the port? what does compose use?"),
+        ("assistant", "Checking docker-compose.yml.", [
+            ("Read", {"file_path": P + "/docker-compose.yml"})]),
+        ("result", "services:\n  postgres:\n    image: postgres:16\n    ports:\n      - \"5432:5432\""),
+        ("final", "Compose publishes Postgres on 5432, your DATABASE_URL says 5433. Change the port in .env and sqlx will connect."),
+    ], expect=[], secrets=[H8_DEV_DB_PASSWORD, H8_STEAM_KEY]),
+]
