@@ -892,3 +892,14 @@ def test_impact_from_identifiers_rollouts_and_migration_files(prompt, paths, pri
 def test_an_assistant_committing_to_a_step_going_forward_is_a_statement():
     text = "Fixed. Going forward I'll render every chart change with helm template | kubeconform before committing."
     assert find_statements(text) and not find_statements("Going forward the cache is warmed at startup.")
+
+
+@pytest.mark.parametrize("ptype, key", [("warning", "risk"), ("pattern", "action"), ("requirement", "constraint"),
+                                        ("checklist", "items")])
+def test_a_block_whose_content_is_a_plain_string_is_still_a_valid_node(ptype, key):
+    fields = {"type": ptype, "label": "Rename with moved blocks", ptype: "Add a moved {} block; never terraform state mv"}
+    node, _problems = markers.to_node_fields(fields)
+    value = node[ptype][key]
+    assert "moved {} block" in (value[0] if isinstance(value, list) else value)
+    full = capture._node("process_knowledge", node["label"], node, "s", NOW, "excerpt")
+    assert node_problems(full) == []

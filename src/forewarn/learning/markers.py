@@ -95,9 +95,9 @@ def to_node_fields(fields):
     description = str(fields.get("description") or "").strip()
     block = fields.get(ptype)
     if ptype == "checklist":
-        if isinstance(block, list):
+        if isinstance(block, (list, str)):
             block = {"items": block}
-        block = dict(block or {})
+        block = dict(block) if isinstance(block, dict) else {}
         items = block.get("items") or fields.get("items") or []
         if isinstance(items, str):
             items = [items]
@@ -106,12 +106,19 @@ def to_node_fields(fields):
             block["items"] = [description]
         block.setdefault("format", "markdown")
     else:
+        main = CONTENT_KEYS[ptype][0 if ptype != "pattern" else 1]  # risk, action, constraint
+        if isinstance(block, str) and block.strip():
+            block = {main: block.strip()}  # "warning": "Renaming a resource …": the text is the warning
         block = dict(block) if isinstance(block, dict) else {}
         for key in CONTENT_KEYS[ptype]:
             if key not in block and isinstance(fields.get(key), str):
                 block[key] = fields[key]
-        if not any(block.get(k) for k in CONTENT_KEYS[ptype]) and description:
-            block[CONTENT_KEYS[ptype][0 if ptype != "pattern" else 1]] = description
+        if not any(block.get(k) for k in CONTENT_KEYS[ptype]):
+            fallback = description or str(fields.get("label") or fields.get("title") or "").strip()
+            if fallback:
+                block[main] = fallback
+                if not description:
+                    problems.append("no %s content; the label was used" % ptype)
     for key in list(block):
         if isinstance(block[key], (int, float, bool)) and key != "required":
             block[key] = str(block[key])
