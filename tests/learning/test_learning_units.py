@@ -903,3 +903,45 @@ def test_a_block_whose_content_is_a_plain_string_is_still_a_valid_node(ptype, ke
     assert "moved {} block" in (value[0] if isinstance(value, list) else value)
     full = capture._node("process_knowledge", node["label"], node, "s", NOW, "excerpt")
     assert node_problems(full) == []
+
+
+@pytest.mark.parametrize("prompt, word", [
+    ("WAIT. do not touch state by hand, ever. that's how we lost the staging db in june", "do not touch state"),
+    ("No. The lobby page has to stay a server component, it fetches the season at render time", "server component"),
+    ("this has no jitter, all 4000 clients reconnect in the same millisecond. it needs full jitter", "full jitter"),
+    ("CI is red. whenever a query! changes you have to run cargo sqlx prepare and commit .sqlx", "sqlx prepare"),
+    ("nope, the wire stays bincode — json triples the snapshot size and we pay for egress", "bincode"),
+])
+def test_pushback_found_in_held_out_8(prompt, word):
+    (node,) = _after_an_edit(prompt)
+    assert word in node["description"] and node["label"].lower() not in ("wait", "no")
+
+
+def test_an_order_that_starts_with_do_not_is_not_a_question():
+    from forewarn.learning.corrections import is_false_positive
+
+    assert not is_false_positive("do not touch state by hand, ever.")
+    assert is_false_positive("do you want the tests too")
+
+
+@pytest.mark.parametrize("second", [
+    "again unwrap in the handler!! two of them this time. I literally just said it",
+    "you did it agian. unwrap in the handler",
+])
+def test_a_repeat_that_opens_with_again_or_misspells_it_is_counted(second):
+    nodes = _session(("decode the Emote packet in the handler", "/p/net/handler.rs"),
+                     ("don't unwrap in the connection handler. one bad packet panics the shard. use ?", "/p/net/handler.rs"),
+                     ("ok. now also handle Ping", "/p/net/handler.rs"), (second, None))
+    (node,) = nodes
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+
+
+def test_a_no_that_answers_the_assistants_question_is_not_pushback():
+    records = [user("fix the typo in the README"), tool_use("Edit", {"file_path": "/p/README.md"}), tool_result("ok"),
+               assistant_text("Done. Should I also bump the patch version?"), user("no, not for a readme typo. just commit it")]
+    assert capture.extract_lessons(records, "", "s", NOW, context=[])[0] == []
+    assert _after_an_edit("no complaints at all, that's exactly it. thanks!") == []
+
+
+def test_a_key_lesson_is_a_statement():
+    assert find_statements("Posted. Key lesson for this setup: the drain timeout must stay under 120s.")

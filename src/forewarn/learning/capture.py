@@ -273,7 +273,9 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 prompt = transcript.typed_text(record)
                 corrections = find_corrections(prompt) if assistant_seen else []
                 statements = find_statements(prompt, by_user=assistant_seen)  # a reply to the assistant
-                acted = any(not read_only(name) for name, _input in tool_calls)
+                # "no, not for a readme typo" after "Should I also bump the version?" answers; it pushes nothing back
+                answers = bool(texts) and texts[-1][0].rstrip().endswith("?") and bool(ANSWER.match(prompt.lstrip()))
+                acted = not answers and any(not read_only(name) for name, _input in tool_calls)
                 repeat = ""
                 if acted and (len(corrections) == 1 or not corrections and not statements and pushes_back(prompt)):
                     # a reply to what the assistant just did: the whole reply is the one lesson
@@ -419,7 +421,7 @@ def _same(key_a, key_b):
 
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
 REPEAT_CUE = lazy(
-    r"\bagain\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
+    r"\bag(?:ai|ia|i)n\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b",
     re.I,
@@ -427,13 +429,14 @@ REPEAT_CUE = lazy(
 TERM_PARTS = lazy(r"[._\-:/()]+")
 # "run the tests again", "try again": asking for a step once more says nothing was done wrong.
 REDO_REQUEST = lazy(
-    r"^\W*again\b|\b(?:try|run|rerun|do|redo|check|test|build|deploy|start|restart|retry|look|call|send|push|ask|show|read|"
+    r"^\W*again\W*(?:pls|please)?\W*$|\b(?:try|run|rerun|do|redo|check|test|build|deploy|start|restart|retry|look|call|send|push|ask|show|read|"
     r"open|print|execute|install|fetch|pull|generate|render|compile|load|sync|go|click|refresh|reload)\b(?:\s+\S+){0,4}?\s+again\b",
     re.I,
 )
 
 
-REPEAT_GATE = ("again", "same", "said", "told", "times", "more", "mentioned")  # one is in every REPEAT_CUE match
+ANSWER = lazy(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok(?:ay)?)\b", re.I)
+REPEAT_GATE = ("again", "agian", "agin", "same", "said", "told", "times", "more", "mentioned")  # one is in every REPEAT_CUE match
 QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
 
 

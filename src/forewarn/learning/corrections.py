@@ -44,9 +44,9 @@ CORRECTION = lazy(
     r"\b(?:that|this)\s+(?:isn'?t|wasn'?t)\s+(?:right|correct|how|what)\b|"
     r"\bwrong\s+(?:file|command|version|place|branch|directory|folder|path|module|repo|environment|env|table|database|port|name|flag)s?\b|"
     r"\bi\s+(?:told|asked)\s+you\b|\bnot\s+what\s+i\s+(?:asked|wanted|meant)\b|"
-    r"\bi\s+(?:literally\s+|already\s+|clearly\s+|specifically\s+|just\s+|explicitly\s+)?said\b|"
+    r"\bi\s+(?:(?:literally|already|clearly|specifically|just|explicitly)\s+){0,2}said\b|"
     r"\bi\s+(?:literally|already|clearly|specifically|just|explicitly)\s+(?:told|asked)\b|"
-    r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:did|done|made|make|doing)\s+(?:it|this|that|the\s+same(?:\s+(?:thing|mistake))?)\s+again\b|"
+    r"\b" + _YOU + r"(?:'ve|\s+have)?\s+(?:did|done|made|make|doing)\s+(?:it|this|that|the\s+same(?:\s+(?:thing|mistake))?)\s+ag(?:ai|ia|i)n\b|"
     r"\bsame\s+mistake\b|\bsame\s+thing\s+again\b|\bwrong\s+again\b|\bagain\s*(?:!!|\?\?|!\?)|\bhow\s+many\s+times\b|"
     r"^(?:please\s+)?stop\s+\w+ing\b|\bwe\s+(?:don'?t|do\s+not|never)\s+(?:do|use|put|write|call|add|commit|run)\b|"
     r"\bbut\s+[^.!?]*\b(?:never|always|every|must|should(?:n'?t)?)\b|\b(?:don'?t|dont|never|always)\b[^.!?]*\b(?:tho|though)\b|"
@@ -94,7 +94,8 @@ RULE_ANYWHERE = lazy(
     r"\b(?:must(?:n'?t)?|should(?:n'?t)?|has\s+to|have\s+to|needs?|always|never|every|whenever|only\s+ever)\b", re.I
 )
 ACCEPT = lazy(r"\b(?:thanks|thank\s+you|worries|problem|fine|good|great|perfect|ok|okay|worry|need\s+to\s+worry)\b", re.I)
-QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b", re.I)
+# "do not touch state by hand" is an order, "do you…" a question.
+QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b(?!\s+not\b)", re.I)
 POLITE = lazy(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
 SELF = lazy(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
 # The person correcting their own instruction ("I told you the wrong file, sorry, I meant checkout.ts"): no lesson.
@@ -129,7 +130,10 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg)[\s,.!]+)*"
     r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
-    r"(?!\s+(?:worries|worry|bother|problem|bad|now|yet|sure|really|need|needed|necessary|for|quite|necessarily|much|mind|rush|hurry)\b)|"
+    r"(?!\s+(?:worries|worry|bother|problem|problems|complaints?|issues?|objections?|bad|now|yet|sure|really|need|needed|necessary|for|quite|"
+    r"necessarily|much|mind|rush|hurry)\b)|"
+    r"^(?:no+|nope|nah)\b[\s,.!—–-]+(?:the|we|it'?s|its|it|this|that|you|u|they|our)\b|"
+    r"\b(?:this|that|it)\s+(?:has|had)\s+no\b|\b(?:ci|build|pipeline|main|tests?)\s+(?:is|are|went|turned|goes)\s+(?:red|broken)\b|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
     r"\b(?:redo|revert|undo)\b|\bnot\s+like\s+that\b|"
     r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want)\b|"
@@ -153,7 +157,8 @@ NEXT_TASK = lazy(
 PUSHBACK_GATE_WORDS = frozenset(
     "don't dont do never no not stop nobody nothing again same redo revert undo we repo project codebase team code "
     "breaks broke break use nein nee niet nej falsch lock locks overwrite overwrites clobber clobbers delete deletes "
-    "wipe wipes drop drops leak leaks expose exposes corrupt corrupts lose loses destroy destroys nuke nukes already".split()
+    "wipe wipes drop drops leak leaks expose exposes corrupt corrupts lose loses destroy destroys nuke nukes already "
+    "nooo noo red broken".split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 

@@ -30,6 +30,8 @@ STOPWORDS = frozenset(
 )
 PRODUCTION_TERMS = lazy(
     r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
+    r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
+    r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
     r"wipes?|wiped|wiping)\b",
     re.I,
@@ -201,7 +203,10 @@ def triggers_from_text(text, terms):
     }
 
 
-INTERJECTION = lazy(r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes)\b[,.!]*\s+)+", re.I)
+INTERJECTION = lazy(
+    r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes|wait|stop|whoa|woah|hold\s+on|hang\s+on|omg)\b[,.!]*\s+)+",
+    re.I,
+)
 CORRECTION_LEAD = lazy(
     r"^.{0,30}?(?:\bbut\s+)?"
     r"(?:(?:you|u)(?:'ve|\s+have)?\s+(?P<verb>forgot(?:ten)?|missed|skipped|overlooked|keep)(?P<to>\s+to)?|"

@@ -21,7 +21,7 @@ _STATEMENT = (
     r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
     r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\b|"
     r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
-    r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\bimportant\s+lesson\b|"
+    r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\b(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)s?\b|"
     r"\bnever\s+again\s*:|\b(?:the|our|a|house|team)\s+rule\s+(?:(?:here|in|on|for)\s+(?:this\s+\w+\s*)?)?(?:is\b|:)"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
@@ -51,7 +51,7 @@ IMPERATIVE = lazy(
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
-    r"important\s+lesson|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule)", re.I
+    r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule)", re.I
 )
 
 

@@ -66,4 +66,4 @@ def own_sentences(text, head_chars=600, phrases=None):
     if len(text) > LONG_MESSAGE:
         text = text[:head_chars]
     text = INLINE.sub(_inline(phrases), text)
-    return [s.strip() for s in SENTENCE_BREAK.split(text) if len(s.strip()) > 3]
+    return [s.strip() for s in SENTENCE_BREAK.split(text) if sum(c.isalpha() for c in s) >= 2]  # "No." is one
