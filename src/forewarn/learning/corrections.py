@@ -124,9 +124,11 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 
 # After the assistant changed something, a prompt that pushes back on what it did is a correction even without
 # one of the phrases above: "dont hand edit types.ts, it's generated", "NOT to main omg. never force push main",
-# "we do table driven tests in this repo. redo pls", "jest?? it's vitest not jest", "this breaks every client".
-# Only read by find_pushback, which the capture calls for a prompt right after a turn that changed files or ran
-# commands; the same words in a session's first prompt are instructions.
+# "we do table driven tests in this repo. redo pls", "jest?? it's vitest not jest", "this breaks every client",
+# "that add_index locks the table", "nope, the wire stays bincode", "this has no jitter", "CI is red".
+# Only read by pushes_back, which the capture calls for a prompt right after a turn that changed files or ran
+# commands (and that does not answer the assistant's question); the same words in a session's first prompt are
+# instructions.
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg)[\s,.!]+)*"
     r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
