@@ -2578,3 +2578,813 @@ HELD_OUT_8 = [
         ("final", "Compose publishes Postgres on 5432, your DATABASE_URL says 5433. Change the port in .env and sqlx will connect."),
     ], expect=[], secrets=[H8_DEV_DB_PASSWORD, H8_STEAM_KEY]),
 ]
+
+
+# ==================================================================== held-out set 9
+# Held-out set 9, written blind: its author read no detector source, no tests, no docs and no earlier
+# case (only the format docstring and build_corpus.py).  The fictional project is "millrace",
+# factory-floor telemetry for a group of weaving mills (Porto, Gdańsk, Łódź): a Go ingestion service
+# (cmd/ingestd) reads protobuf frames from gateways over MQTT (mosquitto) and writes them to
+# TimescaleDB (goose migrations, sqlc-generated queries, continuous aggregates); a SvelteKit / Svelte 5
+# dashboard; a Python SDK published to PyPI by a tag workflow; a Helm chart on GKE synced by Argo CD,
+# Terraform run through Terraform Cloud, goreleaser releases and GitHub Actions CI.
+
+H9_PROD_DB_PASSWORD = "tW8q-Lm3vRz7Kx2p"
+H9_PYPI_TOKEN = ("pypi-AgEIcHlwaS5vcmcCJDdmM2IxYzQ5LTBhNmUtNGQyOC05ZjE1LWI4YzNlNzJhNjBkNAACKlszLCJtaWxscmFjZSJdXQAABiD7"
+                 "Qm2xLv9RkT4pWz8NcY3bHs6JdF1aGe5Uo0iKq")
+H9_STAGING_DB_PASSWORD = "stg-Nx4pW9qLc2Tz6V"
+H9_MQTT_PASSWORD = "Brk!4mZq9Tv2Lx7R"
+H9_CODECOV_TOKEN = "8c4e2f1a-9b7d-4e3c-a6f5-2d1b0c9e8f74"
+H9_DEVICE_TOKEN = "dvt_7Yq2Lm9Xc4Rv8Tn3Kp6Wz1Hb5Js0Fd"
+H9_GRAFANA_TOKEN = "glsa_Zx8Qm2Lv7Tn4Rk9Wp3Yc6Hb1Js5Fd0Ae_3c9f1a7b"
+H9_IDE = ("<ide_opened_file>The user opened the file " + P + "/web/src/lib/charts/SparkLine.svelte in the IDE. "
+          "This may or may not be related to the current task.</ide_opened_file>")
+
+HELD_OUT_9 = [
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h9_edit_applied_migration", turns=[
+        ("user", "add a line_speed_mpm column to loom_readings, numeric, nullable"),
+        ("assistant", "I'll add the column to the migration that creates the table.", [
+            ("Read", {"file_path": P + "/migrations/0042_create_loom_readings.sql"}),
+            ("Edit", {"file_path": P + "/migrations/0042_create_loom_readings.sql",
+                      "old_string": "    shuttle_count BIGINT NOT NULL,\n",
+                      "new_string": "    shuttle_count BIGINT NOT NULL,\n    line_speed_mpm NUMERIC(8,2),\n"})]),
+        ("user", "no — 0042 ran in prod back in march, goose won't run it again so your column would simply never exist there. "
+                 "it needs a new migration, 0047_add_line_speed.sql with an ALTER TABLE"),
+        ("assistant", "Reverting the change to 0042 and adding a new migration instead.", [
+            ("Edit", {"file_path": P + "/migrations/0042_create_loom_readings.sql",
+                      "old_string": "    shuttle_count BIGINT NOT NULL,\n    line_speed_mpm NUMERIC(8,2),\n",
+                      "new_string": "    shuttle_count BIGINT NOT NULL,\n"}),
+            ("Write", {"file_path": P + "/migrations/0047_add_line_speed.sql",
+                       "content": "-- +goose Up\nALTER TABLE loom_readings ADD COLUMN line_speed_mpm NUMERIC(8,2);\n\n"
+                                  "-- +goose Down\nALTER TABLE loom_readings DROP COLUMN line_speed_mpm;\n"})]),
+        ("final", "0042 is back to its original content, and migrations/0047_add_line_speed.sql adds line_speed_mpm with an "
+                  "ALTER TABLE (the Down drops it again)."),
+    ], expect=[dict(kind="user_correction", words=["migration"], priority="CRITICAL", file="**/0042_create_loom_readings.sql")]),
+
+    dict(name="h9_slog_not_log_printf", turns=[
+        ("user", "log a warning when a frame arrives with a gap in the sequence numbers"),
+        ("assistant", "Adding the check in the frame handler.", [
+            ("Edit", {"file_path": P + "/internal/ingest/handler.go",
+                      "old_string": "\tst.lastSeq[f.DeviceId] = f.Seq\n",
+                      "new_string": "\tif prev, ok := st.lastSeq[f.DeviceId]; ok && f.Seq != prev+1 {\n"
+                                    "\t\tlog.Printf(\"seq gap on %s: %d -> %d\", f.DeviceId, prev, f.Seq)\n\t}\n"
+                                    "\tst.lastSeq[f.DeviceId] = f.Seq\n"})]),
+        ("user", "nope. slog. we dont use the log package anywhere"),
+        ("assistant", "Switching to a structured slog warning.", [
+            ("Edit", {"file_path": P + "/internal/ingest/handler.go",
+                      "old_string": "\t\tlog.Printf(\"seq gap on %s: %d -> %d\", f.DeviceId, prev, f.Seq)\n",
+                      "new_string": "\t\th.log.Warn(\"sequence gap\", \"device_id\", f.DeviceId, \"prev\", prev, \"seq\", f.Seq)\n"})]),
+        ("final", "The gap warning now goes through the handler's slog logger with device_id, prev and seq as attributes; "
+                  "the log import is gone."),
+    ], expect=[dict(kind="user_correction", words=["slog"], priority="HIGH", file="**/handler.go")]),
+
+    dict(name="h9_golden_files_in_testdata", turns=[
+        ("user", "add a golden-file test for the frame decoder using the three captures in /tmp/caps"),
+        ("assistant", "Copying the captures into a fixtures folder and writing the test.", [
+            ("Bash", {"command": "mkdir -p test/fixtures/frames && cp /tmp/caps/*.bin test/fixtures/frames/ && ls test/fixtures/frames",
+                      "description": "Copy captures to fixtures"}),
+            ("Write", {"file_path": P + "/internal/decode/decoder_golden_test.go",
+                       "content": "package decode\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n\t\"testing\"\n)\n\n"
+                                  "func TestDecodeGolden(t *testing.T) {\n"
+                                  "\tfiles, _ := filepath.Glob(\"../../test/fixtures/frames/*.bin\")\n"
+                                  "\tfor _, f := range files {\n\t\traw, _ := os.ReadFile(f)\n"
+                                  "\t\tif _, err := Decode(raw); err != nil {\n\t\t\tt.Fatalf(\"%s: %v\", f, err)\n\t\t}\n\t}\n}\n"})]),
+        ("user", "golden files live in testdata/ next to the package they test, so internal/decode/testdata/golden. the go tool "
+                 "skips testdata dirs and our -update helper in internal/testutil only looks there. also compare against the "
+                 ".golden json output, not just err == nil"),
+        ("assistant", "Moving the captures and comparing against .golden files with the shared helper.", [
+            ("Bash", {"command": "mkdir -p internal/decode/testdata/golden && git mv test/fixtures/frames/*.bin internal/decode/testdata/golden/ "
+                                 "&& rmdir -p test/fixtures/frames", "description": "Move captures into testdata"}),
+            ("Edit", {"file_path": P + "/internal/decode/decoder_golden_test.go",
+                      "old_string": "\tfiles, _ := filepath.Glob(\"../../test/fixtures/frames/*.bin\")\n",
+                      "new_string": "\tfiles, _ := filepath.Glob(\"testdata/golden/*.bin\")\n"}),
+            ("Bash", {"command": "go test ./internal/decode/ -run TestDecodeGolden -update && go test ./internal/decode/",
+                      "description": "Write golden files and rerun"})]),
+        ("final", "The captures are in internal/decode/testdata/golden, the test compares each decode against its .golden JSON "
+                  "via testutil.Golden, and the .golden files were generated with -update."),
+    ], expect=[dict(kind="user_correction", words=["testdata"], priority="HIGH", file="**/decoder_golden_test.go")]),
+
+    dict(name="h9_sarcasm_reconnect_storm", turns=[
+        ("user", "ingestd crashloops every time mosquitto restarts. make the mqtt client reconnect instead of exiting"),
+        ("assistant", "I'll loop on connect until it succeeds.", [
+            ("Edit", {"file_path": P + "/internal/mqttc/client.go",
+                      "old_string": "\tif err := c.connect(ctx); err != nil {\n\t\treturn fmt.Errorf(\"mqtt connect: %w\", err)\n\t}\n",
+                      "new_string": "\tfor {\n\t\tif err := c.connect(ctx); err == nil {\n\t\t\tbreak\n\t\t}\n\t}\n"})]),
+        ("user", "Great, so when the broker is down for a minute, 40 ingestd pods fire a few million CONNECTs at it in a tight "
+                 "loop. Love it. Exponential backoff with jitter please, start at 500ms, cap at 30s, and respect ctx cancellation."),
+        ("assistant", "Replacing the tight loop with capped exponential backoff and full jitter.", [
+            ("Edit", {"file_path": P + "/internal/mqttc/client.go",
+                      "old_string": "\tfor {\n\t\tif err := c.connect(ctx); err == nil {\n\t\t\tbreak\n\t\t}\n\t}\n",
+                      "new_string": "\tdelay := 500 * time.Millisecond\n\tfor {\n\t\tif err := c.connect(ctx); err == nil {\n\t\t\tbreak\n\t\t}\n"
+                                    "\t\tselect {\n\t\tcase <-ctx.Done():\n\t\t\treturn ctx.Err()\n"
+                                    "\t\tcase <-time.After(time.Duration(rand.Int63n(int64(delay)))):\n\t\t}\n"
+                                    "\t\tdelay = min(delay*2, 30*time.Second)\n\t}\n"})]),
+        ("final", "Reconnect now waits a random delay up to 500ms, doubling to a 30s cap, and stops when the context is cancelled."),
+    ], expect=[dict(kind="user_correction", words=["backoff"], priority="HIGH", file="**/client.go")]),
+
+    dict(name="h9_chart_version_then_pdb", turns=[
+        ("user", "bump the ingestd helm chart for the 1.9.0 image"),
+        ("assistant", "Updating the chart.", [
+            ("Read", {"file_path": P + "/deploy/helm/ingestd/Chart.yaml"}),
+            ("Edit", {"file_path": P + "/deploy/helm/ingestd/Chart.yaml", "old_string": "version: 0.14.2\n", "new_string": "version: 1.9.0\n"})]),
+        ("user", "That's the chart's own version you changed, not appVersion. appVersion follows the image tag (1.9.0); version is "
+                 "the chart's semver and should go 0.14.2 -> 0.14.3, otherwise Argo sees a chart jump to 1.9.0 and the next chart-only "
+                 "fix has nowhere to go. Fix that, and then add a PodDisruptionBudget template with minAvailable: 2 while you're in there."),
+        ("assistant", "Fixing both fields and adding the PDB.", [
+            ("Edit", {"file_path": P + "/deploy/helm/ingestd/Chart.yaml", "old_string": "version: 1.9.0\nappVersion: \"1.8.3\"\n",
+                      "new_string": "version: 0.14.3\nappVersion: \"1.9.0\"\n"}),
+            ("Write", {"file_path": P + "/deploy/helm/ingestd/templates/pdb.yaml",
+                       "content": "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: {{ include \"ingestd.fullname\" . }}\n"
+                                  "spec:\n  minAvailable: {{ .Values.pdb.minAvailable | default 2 }}\n  selector:\n    matchLabels:\n"
+                                  "      {{- include \"ingestd.selectorLabels\" . | nindent 6 }}\n"})]),
+        ("final", "Chart.yaml now has version 0.14.3 and appVersion 1.9.0, and templates/pdb.yaml adds a PodDisruptionBudget with "
+                  "minAvailable 2 (overridable via pdb.minAvailable)."),
+    ], expect=[dict(kind="user_correction", words=["version"], priority="CRITICAL", file="**/Chart.yaml")]),
+
+    dict(name="h9_rejected_terraform_apply", turns=[
+        ("user", "the cloud sql instance needs more memory, tier db-custom-4-15360 -> db-custom-4-19456. change it and roll it out"),
+        ("assistant", "Changing the tier in the Terraform config.", [
+            ("Edit", {"file_path": P + "/infra/gcp/cloudsql.tf", "old_string": "    tier              = \"db-custom-4-15360\"\n",
+                      "new_string": "    tier              = \"db-custom-4-19456\"\n"})]),
+        ("rejected", "Bash", {"command": "cd infra/gcp && terraform apply -auto-approve", "description": "Apply the new instance tier"},
+         "don't apply from your laptop, ever. push a branch, open the PR, Terraform Cloud runs the plan on it and someone "
+         "applies from the TFC run after review. and never -auto-approve on this workspace"),
+        ("assistant", "Understood, opening a PR so Terraform Cloud plans it.", [
+            ("Bash", {"command": "git checkout -b infra/cloudsql-tier && git commit -am \"cloudsql: bump tier to db-custom-4-19456\" "
+                                 "&& git push -u origin infra/cloudsql-tier && gh pr create --fill", "description": "Open infra PR"})]),
+        ("final", "Nothing was applied. The tier change is on branch infra/cloudsql-tier with a PR open; Terraform Cloud will post "
+                  "the plan there for review and apply."),
+    ], expect=[dict(kind="user_correction", words=["apply"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h9_interrupt_drop_hypertable", turns=[
+        ("user", "the db has junk readings from my load test, reset loom_readings so I can rerun it"),
+        ("assistant", "I'll drop and recreate the table, then rerun the migrations.", [
+            ("Bash", {"command": "grep -h DATABASE_URL .env .env.production", "description": "Find database URL"}),
+            ("Bash", {"command": "psql \"postgres://millrace:" + H9_PROD_DB_PASSWORD + "@tsdb-prod.millrace.internal:5432/millrace\" "
+                                 "-c 'DROP TABLE loom_readings CASCADE;'", "description": "Drop loom_readings"})]),
+        ("interrupt",),
+        ("user", "STOP. that is tsdb-prod, not your docker container, and loom_readings is the hypertable with two years of mill "
+                 "data in it. you never DROP anything to \"reset\" it. for the local db it's "
+                 "docker compose exec tsdb psql -U millrace -c 'TRUNCATE loom_readings' and nothing else"),
+        ("assistant", "Checking whether the drop reached prod before doing anything else.", [
+            ("Bash", {"command": "psql \"$(grep -h DATABASE_URL .env | cut -d= -f2-)\" -c '\\dt loom_readings'",
+                      "description": "Check local table"}),
+            ("Bash", {"command": "docker compose exec tsdb psql -U millrace -c 'TRUNCATE loom_readings'", "description": "Truncate local"})]),
+        ("final", "The drop was interrupted before psql returned. Please confirm on tsdb-prod that loom_readings is intact; "
+                  "I did not reconnect to prod. The local table is truncated and ready for your load test."),
+    ], expect=[dict(kind="user_correction", words=["drop"], priority="CRITICAL", tool="Bash")],
+        secrets=[H9_PROD_DB_PASSWORD]),
+
+    dict(name="h9_ide_sparkline_props", turns=[
+        ("user", "add a sparkline of the last hour of line speed to each loom card"),
+        ("assistant", "Creating a SparkLine component that loads its own data.", [
+            ("Write", {"file_path": P + "/web/src/lib/charts/SparkLine.svelte",
+                       "content": "<script lang=\"ts\">\n  let { loomId }: { loomId: string } = $props();\n  let points = $state<number[]>([]);\n"
+                                  "  $effect(() => {\n    fetch(`/api/looms/${loomId}/speed?range=1h`).then((r) => r.json()).then((d) => (points = d));\n"
+                                  "  });\n</script>\n\n<svg viewBox=\"0 0 100 20\"><polyline points={toPath(points)} /></svg>\n"})]),
+        ("ide", H9_IDE, "this component shouldn't fetch anything itself. 40 cards = 40 requests. the data comes from the load "
+                        "function in routes/looms/+page.ts and gets handed down as props, take the fetch out"),
+        ("assistant", "Moving the request into the page load and passing points down.", [
+            ("Edit", {"file_path": P + "/web/src/lib/charts/SparkLine.svelte",
+                      "old_string": "  let { loomId }: { loomId: string } = $props();\n  let points = $state<number[]>([]);\n"
+                                    "  $effect(() => {\n    fetch(`/api/looms/${loomId}/speed?range=1h`).then((r) => r.json()).then((d) => (points = d));\n  });\n",
+                      "new_string": "  let { points }: { points: number[] } = $props();\n"}),
+            ("Edit", {"file_path": P + "/web/src/routes/looms/+page.ts",
+                      "old_string": "  const looms = await fetch('/api/looms').then((r) => r.json());\n",
+                      "new_string": "  const [looms, speed] = await Promise.all([\n    fetch('/api/looms').then((r) => r.json()),\n"
+                                    "    fetch('/api/looms/speed?range=1h').then((r) => r.json())\n  ]);\n"})]),
+        ("final", "SparkLine now only takes `points` as a prop; +page.ts fetches the last hour for all looms in one request."),
+    ], expect=[dict(kind="user_correction", words=["props"], priority="HIGH", file="**/SparkLine.svelte")]),
+
+    dict(name="h9_non_native_uint64", turns=[
+        ("user", "Add the shuttle counter to the telemetry proto so dashboard can show it"),
+        ("assistant", "Adding the field to Frame.", [
+            ("Edit", {"file_path": P + "/proto/telemetry/v1/frame.proto", "old_string": "  float line_speed_mpm = 8;\n",
+                      "new_string": "  float line_speed_mpm = 8;\n  double shuttle_count = 9;\n"})]),
+        ("user", "Please not use double for this one. The counter is coming from the PLC as unsigned 64 bit, and after 2^53 the "
+                 "double is losing precision, the big Łódź looms will reach this in some years. Make it uint64, also in the Go struct "
+                 "and in the SDK."),
+        ("assistant", "Changing it to uint64 everywhere.", [
+            ("Edit", {"file_path": P + "/proto/telemetry/v1/frame.proto", "old_string": "  double shuttle_count = 9;\n",
+                      "new_string": "  uint64 shuttle_count = 9;\n"}),
+            ("Bash", {"command": "buf generate && go build ./...", "description": "Regenerate code"})]),
+        ("final", "shuttle_count is uint64 in frame.proto; regenerated Go and Python code pick it up as uint64 / int."),
+    ], expect=[dict(kind="user_correction", words=["uint64"], priority="HIGH", file="**/frame.proto")]),
+
+    dict(name="h9_sdk_python39_match", turns=[
+        ("user", "in the SDK, parse the unit strings ('m/min', 'picks/min', 'rpm') into an enum"),
+        ("assistant", "Adding a Unit enum with a parser.", [
+            ("Edit", {"file_path": P + "/sdk/python/millrace/units.py",
+                      "old_string": "def parse_unit(s: str) -> str:\n    return s\n",
+                      "new_string": "def parse_unit(s: str) -> Unit:\n    match s.strip().lower():\n        case \"m/min\":\n"
+                                    "            return Unit.METERS_PER_MIN\n        case \"picks/min\":\n            return Unit.PICKS_PER_MIN\n"
+                                    "        case \"rpm\":\n            return Unit.RPM\n    raise ValueError(f\"unknown unit {s!r}\")\n"})]),
+        ("user", "The SDK still supports 3.9 and match/case is 3.10+. The 3.9 job in CI will fail on import."),
+        ("assistant", "Rewriting it with a lookup table.", [
+            ("Edit", {"file_path": P + "/sdk/python/millrace/units.py",
+                      "old_string": "    match s.strip().lower():\n",
+                      "new_string": "    try:\n        return _UNITS[s.strip().lower()]\n    except KeyError:\n"
+                                    "        raise ValueError(f\"unknown unit {s!r}\") from None\n"})]),
+        ("final", "parse_unit uses a dict lookup now, so it imports on Python 3.9."),
+    ], expect=[dict(kind="user_correction", words=["match"], priority="HIGH", file="**/units.py")]),
+
+    dict(name="h9_proto_field_number_reuse", turns=[
+        ("user", "temperature_c on Frame is dead since firmware 3.0. remove it and add humidity_pct"),
+        ("assistant", "Replacing the field.", [
+            ("Edit", {"file_path": P + "/proto/telemetry/v1/frame.proto", "old_string": "  float temperature_c = 4;\n",
+                      "new_string": "  float humidity_pct = 4;\n"})]),
+        ("user", "You can't reuse field number 4. The 2.x gateways in Porto still send temperature_c on 4, so the decoder would read "
+                 "their temperatures as humidity and nobody would notice for weeks. Remove the field, add `reserved 4;` and "
+                 "`reserved \"temperature_c\";` to the message, and give humidity_pct the next free number."),
+        ("assistant", "Reserving 4 and moving humidity_pct to 10.", [
+            ("Edit", {"file_path": P + "/proto/telemetry/v1/frame.proto", "old_string": "  float humidity_pct = 4;\n",
+                      "new_string": "  reserved 4;\n  reserved \"temperature_c\";\n  float humidity_pct = 10;\n"}),
+            ("Bash", {"command": "buf lint && buf breaking --against '.git#branch=main'", "description": "Lint and breaking check"})]),
+        ("final", "Field 4 and the name temperature_c are reserved on Frame; humidity_pct is field 10. buf breaking passes."),
+    ], expect=[dict(kind="user_correction", words=["field", "reserve"], priority="HIGH", file="**/frame.proto")]),
+
+    dict(name="h9_pypi_manual_upload", turns=[
+        ("user", "cut 0.8.0 of the python sdk, the changelog is ready"),
+        ("assistant", "Bumping the version, building and uploading.", [
+            ("Edit", {"file_path": P + "/sdk/python/pyproject.toml", "old_string": "version = \"0.7.3\"\n", "new_string": "version = \"0.8.0\"\n"}),
+            ("Bash", {"command": "cd sdk/python && rm -rf dist && python -m build && TWINE_USERNAME=__token__ TWINE_PASSWORD="
+                                 + H9_PYPI_TOKEN + " twine upload dist/*", "description": "Build and upload to PyPI"})]),
+        ("result", "Uploading distributions to https://upload.pypi.org/legacy/\nUploading millrace-0.8.0-py3-none-any.whl\n"
+                   "Uploading millrace-0.8.0.tar.gz\nView at:\nhttps://pypi.org/project/millrace/0.8.0/"),
+        ("user", "wait, you uploaded it yourself?? sdk releases ONLY go out through release.yml when the sdk-v* tag is pushed, that's "
+                 "where trusted publishing and the sigstore attestations happen. and pypi never lets you upload the same version twice, "
+                 "so 0.8.0 is burned now. yank it and do 0.8.1 through the tag."),
+        ("assistant", "Yanking 0.8.0 and preparing 0.8.1 for the tag workflow.", [
+            ("Edit", {"file_path": P + "/sdk/python/pyproject.toml", "old_string": "version = \"0.8.0\"\n", "new_string": "version = \"0.8.1\"\n"}),
+            ("Bash", {"command": "git commit -am \"sdk: 0.8.1\" && git push && git tag -a sdk-v0.8.1 -m \"sdk 0.8.1\" && git push origin sdk-v0.8.1",
+                      "description": "Tag sdk 0.8.1"})]),
+        ("final", "sdk-v0.8.1 is tagged and release.yml is running. I can't yank from here without the web UI; 0.8.0 needs to be "
+                  "yanked at https://pypi.org/manage/project/millrace/release/0.8.0/. The token I used should be revoked too."),
+    ], expect=[dict(kind="user_correction", words=["release"], priority="CRITICAL", tool="Bash")],
+        secrets=[H9_PYPI_TOKEN]),
+
+    dict(name="h9_suggest_errors_is", turns=[
+        ("user", "ingestd should skip frames that fail with the unknown schema error instead of dying"),
+        ("assistant", "Skipping those frames in the handler.", [
+            ("Edit", {"file_path": P + "/internal/ingest/handler.go",
+                      "old_string": "\tfr, err := decode.Decode(msg.Payload())\n\tif err != nil {\n\t\treturn err\n\t}\n",
+                      "new_string": "\tfr, err := decode.Decode(msg.Payload())\n\tif err != nil && strings.Contains(err.Error(), \"unknown schema\") {\n"
+                                    "\t\th.skipped.Inc()\n\t\treturn nil\n\t}\n\tif err != nil {\n\t\treturn err\n\t}\n"})]),
+        ("user", "works, but might be worth using errors.Is(err, decode.ErrUnknownSchema) rather than matching on the message text? "
+                 "the wording of that error has changed twice already"),
+        ("assistant", "Switching to errors.Is.", [
+            ("Edit", {"file_path": P + "/internal/ingest/handler.go",
+                      "old_string": "\tif err != nil && strings.Contains(err.Error(), \"unknown schema\") {\n",
+                      "new_string": "\tif errors.Is(err, decode.ErrUnknownSchema) {\n"})]),
+        ("final", "The handler checks errors.Is(err, decode.ErrUnknownSchema) now and counts skipped frames."),
+    ], expect=[dict(kind="user_correction", words=["errors.is"], priority="MEDIUM", file="**/handler.go")]),
+
+    dict(name="h9_suggest_table_driven", turns=[
+        ("user", "add go tests for internal/units too"),
+        ("assistant", "Writing tests for each unit.", [
+            ("Write", {"file_path": P + "/internal/units/parse_test.go",
+                       "content": "package units\n\nimport \"testing\"\n\nfunc TestParseMetersPerMin(t *testing.T) {\n"
+                                  "\tif u, _ := Parse(\"m/min\"); u != MetersPerMin {\n\t\tt.Fatal(u)\n\t}\n}\n\n"
+                                  "func TestParsePicksPerMin(t *testing.T) {\n\tif u, _ := Parse(\"picks/min\"); u != PicksPerMin {\n\t\tt.Fatal(u)\n\t}\n}\n\n"
+                                  "func TestParseRPM(t *testing.T) {\n\tif u, _ := Parse(\"rpm\"); u != RPM {\n\t\tt.Fatal(u)\n\t}\n}\n"})]),
+        ("user", "could you maybe fold those into one table-driven test with t.Run? it'd be easier to add the next unit"),
+        ("assistant", "Rewriting as a table-driven test.", [
+            ("Write", {"file_path": P + "/internal/units/parse_test.go",
+                       "content": "package units\n\nimport \"testing\"\n\nfunc TestParse(t *testing.T) {\n"
+                                  "\tfor _, tc := range []struct {\n\t\tin   string\n\t\twant Unit\n\t}{\n"
+                                  "\t\t{\"m/min\", MetersPerMin},\n\t\t{\"picks/min\", PicksPerMin},\n\t\t{\"rpm\", RPM},\n\t} {\n"
+                                  "\t\tt.Run(tc.in, func(t *testing.T) {\n\t\t\tif got, _ := Parse(tc.in); got != tc.want {\n"
+                                  "\t\t\t\tt.Fatalf(\"Parse(%q) = %v, want %v\", tc.in, got, tc.want)\n\t\t\t}\n\t\t})\n\t}\n}\n"})]),
+        ("final", "parse_test.go is a single table-driven TestParse with one subtest per unit."),
+    ], expect=[dict(kind="user_correction", words=["table"], priority="MEDIUM", file="**/parse_test.go")]),
+
+    dict(name="h9_pushed_to_main", turns=[
+        ("user", "the readiness probe in the ingestd chart points at /healthz, it should be /readyz. fix and ship it"),
+        ("assistant", "Fixing the probe path and pushing.", [
+            ("Edit", {"file_path": P + "/deploy/helm/ingestd/templates/deployment.yaml",
+                      "old_string": "            path: /healthz\n            port: http\n          periodSeconds: 5\n",
+                      "new_string": "            path: /readyz\n            port: http\n          periodSeconds: 5\n"}),
+            ("Bash", {"command": "git add -A && git commit -m \"ingestd: readiness probe on /readyz\" && git push origin main",
+                      "description": "Commit and push"})]),
+        ("user", "you pushed straight to main. main auto-syncs to the production cluster through argo, that skipped review "
+                 "completely. it's a branch and a PR every time, even for one line. it's syncing already so just watch it: "
+                 "argocd app wait ingestd-prod --health"),
+        ("assistant", "Watching the sync.", [
+            ("Bash", {"command": "argocd app wait ingestd-prod --health --timeout 300", "description": "Wait for Argo sync"})]),
+        ("result", "Name: ingestd-prod\nSync Status: Synced to main (4be91c2)\nHealth Status: Healthy"),
+        ("final", "ingestd-prod synced and is healthy with the /readyz probe. Next changes will go on a branch with a PR."),
+    ], expect=[dict(kind="user_correction", words=["push", "main"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h9_svelte5_no_stores", turns=[
+        ("user", "add a mill site filter to the dashboard header and keep it when you switch pages"),
+        ("assistant", "Adding a shared store for the selected site.", [
+            ("Write", {"file_path": P + "/web/src/lib/stores/filters.ts",
+                       "content": "import { writable } from 'svelte/store';\n\nexport const site = writable<string | null>(null);\n"})]),
+        ("user", "we moved everything off svelte/store when we went to svelte 5. shared state is a $state rune in a .svelte.ts "
+                 "module, lib/state/range.svelte.ts has the pattern"),
+        ("assistant", "Following the range.svelte.ts pattern.", [
+            ("Bash", {"command": "git rm -q web/src/lib/stores/filters.ts", "description": "Remove the store"}),
+            ("Write", {"file_path": P + "/web/src/lib/state/site.svelte.ts",
+                       "content": "export const site = $state<{ current: string | null }>({ current: null });\n"})]),
+        ("final", "The site filter lives in lib/state/site.svelte.ts as a $state object, like range.svelte.ts."),
+    ], expect=[dict(kind="user_correction", words=["store"], priority="HIGH", file="**/filters.ts")]),
+
+    dict(name="h9_timestamps_utc", turns=[
+        ("user", "readings from gw-porto-02 show up an hour late on the dashboard since the clocks changed. look at normalize.go"),
+        ("assistant", "The timestamp is built without a location; converting it to local time.", [
+            ("Read", {"file_path": P + "/internal/ingest/normalize.go"}),
+            ("Edit", {"file_path": P + "/internal/ingest/normalize.go", "old_string": "\tts := time.Unix(f.TsUnix, 0)\n",
+                      "new_string": "\tts := time.Unix(f.TsUnix, 0).Local()\n"})]),
+        ("user", "other way round. firmware 2.x sends wall-clock local time with no offset, and we store UTC, always. "
+                 ".Local() on a server that runs in UTC does nothing anyway. interpret it in the gateway's configured tz "
+                 "(gw.Location) and convert that to UTC"),
+        ("assistant", "Interpreting 2.x timestamps in the gateway's zone and converting to UTC.", [
+            ("Edit", {"file_path": P + "/internal/ingest/normalize.go", "old_string": "\tts := time.Unix(f.TsUnix, 0).Local()\n",
+                      "new_string": "\tts := time.Unix(f.TsUnix, 0).UTC()\n\tif gw.FirmwareMajor < 3 {\n"
+                                    "\t\tw := ts\n\t\tts = time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), 0, gw.Location).UTC()\n\t}\n"})]),
+        ("final", "Timestamps from firmware 2.x are read as wall time in the gateway's zone and stored as UTC; 3.x is unchanged."),
+    ], expect=[dict(kind="user_correction", words=["utc"], priority="HIGH", file="**/normalize.go")]),
+
+    dict(name="h9_hardcoded_version", turns=[
+        ("user", "`ingestd --version` prints 'dev' in prod, make it print the real version"),
+        ("assistant", "Setting the version string.", [
+            ("Edit", {"file_path": P + "/cmd/ingestd/main.go", "old_string": "var version = \"dev\"\n", "new_string": "var version = \"1.9.0\"\n"})]),
+        ("user", "don't hardcode the version, it'll be wrong again on the very next release. goreleaser injects it with "
+                 "-ldflags \"-X main.version={{.Version}}\". the real bug is that .goreleaser.yaml says main.Version with a capital V"),
+        ("assistant", "Reverting main.go and fixing the ldflags.", [
+            ("Edit", {"file_path": P + "/cmd/ingestd/main.go", "old_string": "var version = \"1.9.0\"\n", "new_string": "var version = \"dev\"\n"}),
+            ("Edit", {"file_path": P + "/.goreleaser.yaml", "old_string": "      - -s -w -X main.Version={{.Version}}\n",
+                      "new_string": "      - -s -w -X main.version={{.Version}}\n"}),
+            ("Bash", {"command": "goreleaser build --snapshot --clean --single-target && ./dist/ingestd_linux_amd64_v1/ingestd --version",
+                      "description": "Check injected version"})]),
+        ("final", "main.go keeps version = \"dev\"; the ldflags now target main.version, and a snapshot build prints "
+                  "1.9.1-SNAPSHOT-4be91c2."),
+    ], expect=[dict(kind="user_correction", words=["version"], priority="CRITICAL", file="**/main.go")]),
+
+    dict(name="h9_actions_pin_sha", turns=[
+        ("user", "set up codecov for the go tests. upload token is CODECOV_TOKEN=" + H9_CODECOV_TOKEN + " , put it in the repo "
+                 "secrets and add the upload step to ci"),
+        ("assistant", "Adding the secret and the upload step.", [
+            ("Bash", {"command": "gh secret set CODECOV_TOKEN --body " + H9_CODECOV_TOKEN, "description": "Store Codecov token"}),
+            ("Edit", {"file_path": P + "/.github/workflows/ci.yml",
+                      "old_string": "      - run: go test -race -coverprofile=cover.out ./...\n",
+                      "new_string": "      - run: go test -race -coverprofile=cover.out ./...\n      - uses: codecov/codecov-action@main\n"
+                                    "        with:\n          files: cover.out\n          token: ${{ secrets.CODECOV_TOKEN }}\n"})]),
+        ("user", "third party actions get pinned to a full commit sha with the version as a comment, never @main and not a tag "
+                 "either. that's the supply chain policy, the org scanner blocks the merge otherwise"),
+        ("assistant", "Pinning to the v5.4.3 commit.", [
+            ("Bash", {"command": "gh api repos/codecov/codecov-action/git/ref/tags/v5.4.3 --jq .object.sha", "description": "Look up SHA"}),
+            ("Edit", {"file_path": P + "/.github/workflows/ci.yml", "old_string": "      - uses: codecov/codecov-action@main\n",
+                      "new_string": "      - uses: codecov/codecov-action@18283e04ce6e62d37312384ff67231eb8fd56d24 # v5.4.3\n"})]),
+        ("final", "The Codecov step is pinned to the v5.4.3 commit SHA and reads the token from secrets.CODECOV_TOKEN."),
+    ], expect=[dict(kind="user_correction", words=["pin", "sha"], priority="CRITICAL", file="**/ci.yml")],
+        secrets=[H9_CODECOV_TOKEN]),
+
+    dict(name="h9_integration_tag_locally", turns=[
+        ("user", "run the tests for the ingest package"),
+        ("assistant", "Running them with the integration tag so everything is covered.", [
+            ("Bash", {"command": "go test -tags integration -count=1 ./internal/ingest/...", "description": "Run ingest tests"})]),
+        ("result", "2026/11/20 10:02:11 github.com/testcontainers/testcontainers-go - Connected to docker\n"
+                   "2026/11/20 10:02:14 Creating container for image timescale/timescaledb-ha:pg16\n"
+                   "2026/11/20 10:02:51 Creating container for image eclipse-mosquitto:2.0"),
+        ("user", "kill that. -tags integration spins up testcontainers for timescale and mosquitto, takes forevr and eats like 6gb. "
+                 "localy its `make test-unit`, the integration ones only run in ci"),
+        ("assistant", "Stopping it and running the unit target.", [
+            ("Bash", {"command": "make test-unit PKG=./internal/ingest/...", "description": "Run unit tests"})]),
+        ("final", "make test-unit passes for internal/ingest (42 tests); the testcontainers run was stopped and its containers removed."),
+    ], expect=[dict(kind="user_correction", words=["integration"], priority="HIGH", tool="Bash")]),
+
+    # ---------------------------------------------------------------- repeated mistakes
+    dict(name="h9_repeat_sqlc_generated", turns=[
+        ("user", "ReadingsSince should also return line_speed_mpm"),
+        ("assistant", "Adding the column to the query and the scan.", [
+            ("Edit", {"file_path": P + "/internal/db/queries.sql.go",
+                      "old_string": "SELECT loom_id, ts, shuttle_count FROM loom_readings\n",
+                      "new_string": "SELECT loom_id, ts, shuttle_count, line_speed_mpm FROM loom_readings\n"})]),
+        ("user", "that file is generated, it literally says `Code generated by sqlc. DO NOT EDIT.` at the top. change "
+                 "queries/readings.sql and run sqlc generate"),
+        ("assistant", "Editing the SQL source and regenerating.", [
+            ("Edit", {"file_path": P + "/queries/readings.sql", "old_string": "SELECT loom_id, ts, shuttle_count FROM loom_readings\n",
+                      "new_string": "SELECT loom_id, ts, shuttle_count, line_speed_mpm FROM loom_readings\n"}),
+            ("Bash", {"command": "sqlc generate && go build ./...", "description": "Regenerate queries"})]),
+        ("user", "good. now add a LatestReadingPerLoom query for the dashboard"),
+        ("assistant", "Adding the query function.", [
+            ("Edit", {"file_path": P + "/internal/db/queries.sql.go",
+                      "old_string": "func (q *Queries) ReadingsSince(",
+                      "new_string": "const latestReadingPerLoom = `SELECT DISTINCT ON (loom_id) loom_id, ts, shuttle_count, line_speed_mpm\n"
+                                    "FROM loom_readings ORDER BY loom_id, ts DESC`\n\nfunc (q *Queries) LatestReadingPerLoom(ctx context.Context) "
+                                    "([]LoomReading, error) {\n\trows, err := q.db.Query(ctx, latestReadingPerLoom)\n\t// ...\n}\n\n"
+                                    "func (q *Queries) ReadingsSince("})]),
+        ("user", "and that's hand-written Go in queries.sql.go a second time. the next sqlc generate wipes it. the query goes in "
+                 "the .sql file with a -- name: annotation, then generate"),
+        ("assistant", "Moving it to the SQL file.", [
+            ("Bash", {"command": "git checkout internal/db/queries.sql.go", "description": "Drop hand edit"}),
+            ("Edit", {"file_path": P + "/queries/readings.sql", "old_string": "-- name: ReadingsSince :many\n",
+                      "new_string": "-- name: LatestReadingPerLoom :many\nSELECT DISTINCT ON (loom_id) loom_id, ts, shuttle_count, line_speed_mpm\n"
+                                    "FROM loom_readings ORDER BY loom_id, ts DESC;\n\n-- name: ReadingsSince :many\n"}),
+            ("Bash", {"command": "sqlc generate && go build ./...", "description": "Regenerate queries"})]),
+        ("final", "LatestReadingPerLoom is defined in queries/readings.sql and generated by sqlc; queries.sql.go has no hand edits."),
+    ], expect=[dict(kind="user_correction", words=["sqlc"], priority="CRITICAL", file="**/queries.sql.go", occurrences=2)]),
+
+    dict(name="h9_repeat_kube_context", turns=[
+        ("user", "try the new readiness probe on a local cluster before we merge"),
+        ("assistant", "Checking which cluster kubectl points at.", [
+            ("Bash", {"command": "kubectl config current-context", "description": "Show context"})]),
+        ("result", "gke_millrace-prod_europe-west1_core"),
+        ("assistant", "Installing the chart.", [
+            ("Bash", {"command": "helm upgrade --install ingestd deploy/helm/ingestd -n ingest -f deploy/helm/ingestd/values-local.yaml",
+                      "description": "Install chart"})]),
+        ("user", "you just installed that into PROD. current-context printed the gke prod cluster right there. local is kind-millrace. "
+                 "roll it back: helm rollback ingestd -n ingest --kube-context gke_millrace-prod_europe-west1_core"),
+        ("assistant", "Rolling back prod and installing into kind.", [
+            ("Bash", {"command": "helm rollback ingestd -n ingest --kube-context gke_millrace-prod_europe-west1_core", "description": "Roll back prod"}),
+            ("Bash", {"command": "helm upgrade --install ingestd deploy/helm/ingestd -n ingest --kube-context kind-millrace "
+                                 "-f deploy/helm/ingestd/values-local.yaml", "description": "Install in kind"})]),
+        ("user", "ok. now restart it so it picks up the new configmap"),
+        ("assistant", "Restarting the deployment.", [
+            ("Bash", {"command": "kubectl rollout restart deploy/ingestd -n ingest", "description": "Restart ingestd"})]),
+        ("user", "no --context AGAIN. that restarted prod ingestd, the current context is still prod. every single kubectl and helm "
+                 "command gets --context kind-millrace / --kube-context kind-millrace, no exceptions"),
+        ("assistant", "Restarting in kind with an explicit context.", [
+            ("Bash", {"command": "kubectl --context kind-millrace rollout restart deploy/ingestd -n ingest && "
+                                 "kubectl --context kind-millrace rollout status deploy/ingestd -n ingest", "description": "Restart in kind"})]),
+        ("final", "ingestd restarted in kind-millrace and is ready. Prod ingestd was restarted by my earlier command (rolling, "
+                  "no config change). I'll pass the context explicitly on every kubectl/helm call."),
+    ], expect=[dict(kind="user_correction", words=["context"], priority="CRITICAL", tool="Bash", occurrences=2)]),
+
+    dict(name="h9_repeat_raw_table_scan", turns=[
+        ("user", "the 'speed over time' chart needs an endpoint: avg line speed per loom per hour for a given range"),
+        ("assistant", "Adding the query.", [
+            ("Edit", {"file_path": P + "/queries/readings.sql", "old_string": "-- name: ReadingsSince :many\n",
+                      "new_string": "-- name: HourlySpeed :many\nSELECT loom_id, time_bucket('1 hour', ts) AS hour, avg(line_speed_mpm)\n"
+                                    "FROM loom_readings WHERE ts >= $1 AND ts < $2 GROUP BY 1, 2 ORDER BY 2;\n\n-- name: ReadingsSince :many\n"})]),
+        ("user", "anything hourly or longer reads from loom_readings_hourly, the continuous aggregate. bucketing the raw table over "
+                 "7 days is a 40 second seq scan on prod"),
+        ("assistant", "Reading from the aggregate instead.", [
+            ("Edit", {"file_path": P + "/queries/readings.sql",
+                      "old_string": "-- name: HourlySpeed :many\nSELECT loom_id, time_bucket('1 hour', ts) AS hour, avg(line_speed_mpm)\n"
+                                    "FROM loom_readings WHERE ts >= $1 AND ts < $2 GROUP BY 1, 2 ORDER BY 2;\n",
+                      "new_string": "-- name: HourlySpeed :many\nSELECT loom_id, bucket AS hour, avg_line_speed\n"
+                                    "FROM loom_readings_hourly WHERE bucket >= $1 AND bucket < $2 ORDER BY bucket;\n"}),
+            ("Bash", {"command": "sqlc generate", "description": "Regenerate"})]),
+        ("user", "thanks. the shift report needs total picks per shift for the last 30 days too"),
+        ("assistant", "Adding the shift totals query.", [
+            ("Edit", {"file_path": P + "/queries/readings.sql", "old_string": "-- name: ReadingsSince :many\n",
+                      "new_string": "-- name: PicksPerShift :many\nSELECT loom_id, time_bucket('8 hours', ts, '06:00'::interval) AS shift,\n"
+                                    "       max(shuttle_count) - min(shuttle_count) AS picks\nFROM loom_readings WHERE ts >= now() - interval '30 days'\n"
+                                    "GROUP BY 1, 2;\n\n-- name: ReadingsSince :many\n"})]),
+        ("user", "raw table again, over 30 days this time. same deal, build it from loom_readings_hourly"),
+        ("assistant", "Rebuilding it on the hourly aggregate.", [
+            ("Edit", {"file_path": P + "/queries/readings.sql",
+                      "old_string": "FROM loom_readings WHERE ts >= now() - interval '30 days'\n",
+                      "new_string": "FROM loom_readings_hourly WHERE bucket >= now() - interval '30 days'\n"}),
+            ("Bash", {"command": "sqlc generate && go test ./internal/db/...", "description": "Regenerate and test"})]),
+        ("final", "HourlySpeed and PicksPerShift both read loom_readings_hourly; no dashboard query scans the raw hypertable."),
+    ], expect=[dict(kind="user_correction", words=["hourly"], priority="CRITICAL", file="**/readings.sql", occurrences=2)]),
+
+    dict(name="h9_repeat_logging_device_token", turns=[
+        ("user", "decoding fails for some frames from gw-gdansk-01, add debug logging so we can see what's coming in. a header from "
+                 "the capture looks like `mrf1 dev=gdn-loom-17 tok=" + H9_DEVICE_TOKEN + " seq=88121 len=212`"),
+        ("assistant", "Logging the raw frame before decoding.", [
+            ("Edit", {"file_path": P + "/internal/decode/decoder.go",
+                      "old_string": "func Decode(raw []byte) (*Frame, error) {\n",
+                      "new_string": "func Decode(raw []byte) (*Frame, error) {\n\tslog.Debug(\"raw frame\", \"bytes\", hex.EncodeToString(raw))\n"})]),
+        ("user", "don't dump the raw frame, the header carries the device auth token in clear (tok=...), and debug logs go to Loki "
+                 "where half the company can read them. log device id, seq and length, that's enough"),
+        ("assistant", "Logging only the safe header fields.", [
+            ("Edit", {"file_path": P + "/internal/decode/decoder.go",
+                      "old_string": "\tslog.Debug(\"raw frame\", \"bytes\", hex.EncodeToString(raw))\n",
+                      "new_string": "\th := peekHeader(raw)\n\tslog.Debug(\"frame\", \"device_id\", h.Dev, \"seq\", h.Seq, \"len\", len(raw))\n"})]),
+        ("user", "cool. also log the decoded frame when the schema version is one we don't expect"),
+        ("assistant", "Adding a warning with the decoded frame.", [
+            ("Edit", {"file_path": P + "/internal/decode/decoder.go",
+                      "old_string": "\tif fr.SchemaVersion > maxSchema {\n",
+                      "new_string": "\tif fr.SchemaVersion > maxSchema {\n\t\tslog.Warn(\"unexpected schema version\", \"frame\", fr)\n"})]),
+        ("user", "that prints the whole Frame struct, Header.Token included. same leak as before, just one level down. pick the "
+                 "fields explicitly, or give Header a LogValue() that redacts the token"),
+        ("assistant", "Adding a redacting LogValue on Header and logging explicit fields.", [
+            ("Edit", {"file_path": P + "/internal/decode/decoder.go",
+                      "old_string": "\t\tslog.Warn(\"unexpected schema version\", \"frame\", fr)\n",
+                      "new_string": "\t\tslog.Warn(\"unexpected schema version\", \"device_id\", fr.Header.Dev, \"seq\", fr.Header.Seq, "
+                                    "\"schema\", fr.SchemaVersion)\n"}),
+            ("Edit", {"file_path": P + "/internal/decode/header.go",
+                      "old_string": "type Header struct {\n",
+                      "new_string": "func (h Header) LogValue() slog.Value {\n\treturn slog.GroupValue(slog.String(\"dev\", h.Dev), "
+                                    "slog.Uint64(\"seq\", h.Seq), slog.String(\"tok\", \"[redacted]\"))\n}\n\ntype Header struct {\n"})]),
+        ("final", "Both log lines use device id, seq and length/schema only, and Header implements slog.LogValuer with the token "
+                  "redacted in case it gets logged somewhere else."),
+    ], expect=[dict(kind="user_correction", words=["token", "log"], priority="CRITICAL", file="**/decoder.go", occurrences=2)],
+        secrets=[H9_DEVICE_TOKEN]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h9_lesson_cagg_refresh_user", turns=[
+        ("user", "backfill loom_readings for gw-porto-02 from the csv dump in /data/porto-nov.csv (3 to 10 November). lesson learned "
+                 "from the last backfill: the hourly continuous aggregate doesn't pick up backfilled rows on its own, you have to call "
+                 "refresh_continuous_aggregate over the backfilled window afterwards or the dashboard shows holes"),
+        ("assistant", "Loading the CSV and refreshing the aggregate for that window.", [
+            ("Bash", {"command": "docker compose exec -T tsdb psql -U millrace -c \"\\copy loom_readings FROM STDIN CSV HEADER\" "
+                                 "< /data/porto-nov.csv", "description": "Load backfill"}),
+            ("Bash", {"command": "docker compose exec -T tsdb psql -U millrace -c \"CALL refresh_continuous_aggregate("
+                                 "'loom_readings_hourly', '2026-11-03', '2026-11-11');\"", "description": "Refresh aggregate"})]),
+        ("final", "Loaded 1,209,600 rows for gw-porto-02 and refreshed loom_readings_hourly for 3–10 November."),
+    ], expect=[dict(kind="lesson_statement", words=["aggregate", "refresh"], priority="HIGH")]),
+
+    dict(name="h9_lesson_buf_breaking_assistant", turns=[
+        ("user", "the buf breaking job passed on my proto PR but the gateway team says it broke their build. how?"),
+        ("assistant", "Looking at the proto workflow.", [
+            ("Read", {"file_path": P + "/.github/workflows/proto.yml"})]),
+        ("result", "      - run: buf lint\n      - run: buf breaking --against '.'\n"),
+        ("assistant", "The job runs `buf breaking --against '.'`, which compares the working tree with itself, so it can never fail. "
+                      "Pointing it at main instead.", [
+            ("Edit", {"file_path": P + "/.github/workflows/proto.yml", "old_string": "      - run: buf breaking --against '.'\n",
+                      "new_string": "      - run: buf breaking --against \"https://github.com/${{ github.repository }}.git#branch=main,subdir=proto\"\n"})]),
+        ("final", "Fixed: buf breaking now compares against main, and rerunning it on your PR reports the removed enum value in "
+                  "MachineState. Note for future: a buf breaking check has to run against the base branch, never against '.'; "
+                  "a check against the working tree always passes and proves nothing."),
+    ], expect=[dict(kind="lesson_statement", words=["buf", "breaking"], priority="HIGH")]),
+
+    dict(name="h9_lesson_values_schema_user", turns=[
+        ("user", "add a scrapeInterval value to the ingestd chart for the ServiceMonitor, default 30s. and from now on any new value "
+                 "in values.yaml gets a matching entry in values.schema.json — helm lint is happy without it but argo validates against "
+                 "the schema and refuses the sync"),
+        ("assistant", "Adding the value, its schema entry and using it in the ServiceMonitor.", [
+            ("Edit", {"file_path": P + "/deploy/helm/ingestd/values.yaml", "old_string": "metrics:\n  enabled: true\n",
+                      "new_string": "metrics:\n  enabled: true\n  scrapeInterval: 30s\n"}),
+            ("Edit", {"file_path": P + "/deploy/helm/ingestd/values.schema.json",
+                      "old_string": "        \"enabled\": { \"type\": \"boolean\" }\n",
+                      "new_string": "        \"enabled\": { \"type\": \"boolean\" },\n        \"scrapeInterval\": { \"type\": \"string\", "
+                                    "\"pattern\": \"^[0-9]+(s|m)$\" }\n"}),
+            ("Edit", {"file_path": P + "/deploy/helm/ingestd/templates/servicemonitor.yaml", "old_string": "      interval: 30s\n",
+                      "new_string": "      interval: {{ .Values.metrics.scrapeInterval }}\n"})]),
+        ("final", "metrics.scrapeInterval (default 30s) is in values.yaml and values.schema.json and drives the ServiceMonitor interval."),
+    ], expect=[dict(kind="lesson_statement", words=["schema"], priority="HIGH")]),
+
+    dict(name="h9_lesson_moved_block_assistant", turns=[
+        ("user", "rename google_sql_database_instance.main to .tsdb in the terraform, 'main' is confusing"),
+        ("assistant", "Renaming the resource and checking the plan.", [
+            ("Edit", {"file_path": P + "/infra/gcp/cloudsql.tf", "old_string": "resource \"google_sql_database_instance\" \"main\" {\n",
+                      "new_string": "resource \"google_sql_database_instance\" \"tsdb\" {\n"}),
+            ("Bash", {"command": "cd infra/gcp && terraform plan -no-color | tail -5", "description": "Plan"})]),
+        ("result", "  # google_sql_database_instance.main will be destroyed\n  # google_sql_database_instance.tsdb will be created\n"
+                   "Plan: 1 to add, 0 to change, 1 to destroy."),
+        ("assistant", "A plain rename makes Terraform destroy and recreate the database. Adding a moved block so state follows the rename.", [
+            ("Edit", {"file_path": P + "/infra/gcp/cloudsql.tf", "old_string": "resource \"google_sql_database_instance\" \"tsdb\" {\n",
+                      "new_string": "moved {\n  from = google_sql_database_instance.main\n  to   = google_sql_database_instance.tsdb\n}\n\n"
+                                    "resource \"google_sql_database_instance\" \"tsdb\" {\n"}),
+            ("Bash", {"command": "cd infra/gcp && terraform plan -no-color | tail -3", "description": "Plan again"})]),
+        ("result", "  # google_sql_database_instance.main has moved to google_sql_database_instance.tsdb\n"
+                   "Plan: 0 to add, 0 to change, 0 to destroy."),
+        ("final", "Renamed with a moved block; the plan shows the move and 0 to destroy. Rule of thumb I'm keeping from this: "
+                  "whenever a Terraform resource address changes, add a moved block and check the plan says 0 to destroy before "
+                  "opening the PR."),
+    ], expect=[dict(kind="lesson_statement", words=["moved"], priority="HIGH")]),
+
+    dict(name="h9_lesson_endianness_user", turns=[
+        ("user", "remember that the 2.x gateways (Porto and Gdańsk) send the counters little-endian and everything on firmware 3+ is "
+                 "big-endian, so the decoder has to branch on the firmware major in the header. can you add that to decodeCounters?"),
+        ("assistant", "Choosing the byte order from the firmware major.", [
+            ("Edit", {"file_path": P + "/internal/decode/decoder.go",
+                      "old_string": "\tshuttles := binary.BigEndian.Uint64(b[0:8])\n",
+                      "new_string": "\tvar order binary.ByteOrder = binary.BigEndian\n\tif h.FirmwareMajor < 3 {\n\t\torder = binary.LittleEndian\n\t}\n"
+                                    "\tshuttles := order.Uint64(b[0:8])\n"}),
+            ("Bash", {"command": "go test ./internal/decode/", "description": "Run decoder tests"})]),
+        ("final", "decodeCounters picks little-endian for firmware < 3 and big-endian otherwise; decoder tests pass."),
+    ], expect=[dict(kind="lesson_statement", words=["endian"], priority="HIGH")]),
+
+    dict(name="h9_lesson_mosquitto_sighup_user", turns=[
+        ("user", "I restarted mosquitto to pick up the ACL for gw-lodz-03 and all 40 gateways reconnected in the same second and "
+                 "knocked over ingestd. takeaway for next time: ACL and password file changes only need a SIGHUP to the broker, "
+                 "never a restart. can you add a make target that does the reload?"),
+        ("assistant", "Adding a mqtt-reload target.", [
+            ("Edit", {"file_path": P + "/Makefile", "old_string": ".PHONY: test-unit\n",
+                      "new_string": ".PHONY: mqtt-reload\nmqtt-reload: ## reload mosquitto ACL/passwd without dropping clients\n"
+                                    "\tkubectl --context $(KCTX) -n mqtt exec deploy/mosquitto -- kill -HUP 1\n\n.PHONY: test-unit\n"})]),
+        ("final", "`make mqtt-reload KCTX=<context>` sends SIGHUP to mosquitto so it rereads the ACL and password file without "
+                  "disconnecting anyone."),
+    ], expect=[dict(kind="lesson_statement", words=["sighup"], priority="HIGH")]),
+
+    dict(name="h9_lesson_goose_dsn_assistant", turns=[
+        ("user", "CI says migrations 0045 and 0046 are applied but staging doesn't have the columns. what happened?"),
+        ("assistant", "Checking goose's view of staging.", [
+            ("Bash", {"command": "goose -dir migrations postgres \"postgres://millrace:" + H9_STAGING_DB_PASSWORD
+                                 + "@tsdb-stg.millrace.internal:5432/millrace?sslmode=require\" status", "description": "goose status on staging"})]),
+        ("result", "    Applied At                  Migration\n    =======================================\n"
+                   "    Tue Oct 14 09:12:40 2026 -- 0044_shift_calendar.sql\n    Pending                  -- 0045_add_gateway_tz.sql\n"
+                   "    Pending                  -- 0046_add_firmware_major.sql"),
+        ("assistant", "Staging never got them. The migrate job calls goose without a DSN, so it used GOOSE_DBSTRING inherited from the "
+                      "reusable test workflow, which points at the ephemeral CI database. Passing the staging DSN explicitly.", [
+            ("Read", {"file_path": P + "/.github/workflows/migrate.yml"}),
+            ("Edit", {"file_path": P + "/.github/workflows/migrate.yml", "old_string": "        run: goose -dir migrations up\n",
+                      "new_string": "        run: goose -dir migrations postgres \"$STAGING_DSN\" up\n        env:\n"
+                                    "          STAGING_DSN: ${{ secrets.STAGING_DSN }}\n"})]),
+        ("final", "0045 and 0046 went to the throwaway CI database, not staging; the workflow now passes the staging DSN from "
+                  "secrets. Going forward I'll always give goose the DSN explicitly on the command line instead of relying on "
+                  "GOOSE_DBSTRING from the environment."),
+    ], expect=[dict(kind="lesson_statement", words=["goose", "dsn"], priority="HIGH")],
+        secrets=[H9_STAGING_DB_PASSWORD]),
+
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE] blocks
+    dict(name="h9_pk_goreleaser_checklist", turns=[
+        ("user", "release ingestd 1.9.1, it's just the readiness probe fix"),
+        ("assistant", "Checking the goreleaser config, then tagging.", [
+            ("Bash", {"command": "goreleaser check", "description": "Validate config"}),
+            ("Edit", {"file_path": P + "/CHANGELOG.md", "old_string": "## Unreleased\n",
+                      "new_string": "## Unreleased\n\n## 1.9.1 - 2026-11-20\n- Readiness probe uses /readyz\n"}),
+            ("Bash", {"command": "git commit -am \"release: ingestd 1.9.1\" && git push && git tag -a v1.9.1 -m \"ingestd 1.9.1\" "
+                                 "&& git push origin v1.9.1", "description": "Tag release"})]),
+        ("final", "v1.9.1 is tagged and the release workflow is publishing binaries and the image.\n\n"
+                  "[PROCESS_KNOWLEDGE]\n"
+                  "type: checklist\n"
+                  "priority: HIGH\n"
+                  "label: Releasing ingestd with goreleaser\n"
+                  "trigger_conditions:\n"
+                  "  tool_names: [Bash]\n"
+                  "  file_patterns: [\"**/.goreleaser.yaml\", \"**/CHANGELOG.md\"]\n"
+                  "  action_keywords: [release, tag, goreleaser]\n"
+                  "checklist:\n"
+                  "  - Run `goreleaser check` before tagging; it catches ldflags template mistakes\n"
+                  "  - Update CHANGELOG.md and the chart's appVersion in the release PR\n"
+                  "  - Tag an up-to-date main with an annotated tag (git tag -a vX.Y.Z), never a lightweight one\n"
+                  "  - Let the release workflow publish; never run `goreleaser release` from a laptop\n"
+                  "[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["goreleaser"], priority="HIGH", file="**/.goreleaser.yaml", tool="Bash")]),
+
+    dict(name="h9_pk_compressed_chunks_json", turns=[
+        ("user", "fix the loom ids on the Porto rows from September, loom 12 was labelled as 21 by the gateway config"),
+        ("assistant", "Updating the rows.", [
+            ("Bash", {"command": "docker compose exec -T tsdb psql -U millrace -c \"UPDATE loom_readings SET loom_id = 'prt-12' "
+                                 "WHERE loom_id = 'prt-21' AND ts >= '2026-09-01' AND ts < '2026-10-01';\"", "description": "Fix loom ids"})]),
+        ("result", "ERROR:  cannot update/delete rows from chunk \"_hyper_3_118_chunk\" as it is compressed"),
+        ("assistant", "The September chunks are compressed. Decompressing them, updating, and recompressing.", [
+            ("Bash", {"command": "docker compose exec -T tsdb psql -U millrace -f scripts/fix_loom_ids_sept.sql",
+                      "description": "Decompress, update, recompress"})]),
+        ("final", "Relabelled 2,592,000 September rows from prt-21 to prt-12; the chunks are compressed again.\n\n"
+                  "[PROCESS_KNOWLEDGE]\n"
+                  "{\"type\": \"warning\", \"priority\": \"CRITICAL\", "
+                  "\"label\": \"Compressed TimescaleDB chunks reject UPDATE and DELETE on loom_readings\", "
+                  "\"trigger_conditions\": {\"tool_names\": [\"Bash\"], \"file_patterns\": [\"**/migrations/*.sql\"], "
+                  "\"action_keywords\": [\"update\", \"delete\", \"backfill\", \"loom_readings\"]}, "
+                  "\"warning\": \"loom_readings chunks older than 7 days are compressed. Before changing old rows, list the chunks in "
+                  "the range with show_chunks(), decompress_chunk() them, run the change in one transaction, then compress_chunk() "
+                  "again; otherwise the statement fails, and a migration doing it leaves goose half-applied.\"}\n"
+                  "[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["compressed"], priority="CRITICAL", file="**/migrations/*.sql", tool="Bash")]),
+
+    dict(name="h9_pk_chart_colors_requirement", turns=[
+        ("user", "port the 'OEE by shift' panel from grafana to the dashboard"),
+        ("assistant", "Pulling the panel definition from Grafana.", [
+            ("Bash", {"command": "curl -s -H \"Authorization: Bearer " + H9_GRAFANA_TOKEN + "\" "
+                                 "https://grafana.millrace.internal/api/dashboards/uid/oee-shift | jq '.dashboard.panels[2]'",
+                      "description": "Fetch Grafana panel"})]),
+        ("result", "{\n  \"title\": \"OEE by shift\",\n  \"type\": \"barchart\",\n  \"fieldConfig\": {\"overrides\": [{\"properties\": "
+                   "[{\"id\": \"color\", \"value\": {\"fixedColor\": \"#73BF69\"}}]}]}\n}"),
+        ("assistant", "Building the chart with the dashboard's colour tokens rather than Grafana's hex values.", [
+            ("Write", {"file_path": P + "/web/src/lib/charts/OeeByShift.svelte",
+                       "content": "<script lang=\"ts\">\n  import BarChart from './BarChart.svelte';\n  let { rows } = $props();\n</script>\n\n"
+                                  "<BarChart {rows} x=\"shift\" y=\"oee\" colors={['var(--chart-series-1)', 'var(--chart-series-2)', "
+                                  "'var(--chart-series-3)']} />\n"})]),
+        ("final", "OeeByShift.svelte renders the panel with the shared series colours.\n\n"
+                  "[PROCESS_KNOWLEDGE]\n"
+                  "type: requirement\n"
+                  "priority: MEDIUM\n"
+                  "label: Dashboard charts take colors from the shared chart color tokens\n"
+                  "trigger_conditions:\n"
+                  "  tool_names: [Write, Edit]\n"
+                  "  file_patterns: [\"**/*.svelte\"]\n"
+                  "  action_keywords: [chart, color, panel, grafana]\n"
+                  "requirement: >\n"
+                  "  Series colors in dashboard charts come from the --chart-series-N CSS variables in web/src/app.css,\n"
+                  "  never from hex values copied out of Grafana, so dark mode and the colour-blind palette keep working.\n"
+                  "[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["color"], priority="MEDIUM", file="**/*.svelte")],
+        secrets=[H9_GRAFANA_TOKEN]),
+
+    # ---------------------------------------------------------------- hard negatives
+    dict(name="h9_neg_question_backoff_cap", turns=[
+        ("user", "make the mqtt reconnect back off exponentially"),
+        ("assistant", "Adding capped exponential backoff with jitter.", [
+            ("Edit", {"file_path": P + "/internal/mqttc/client.go", "old_string": "\t\ttime.Sleep(time.Second)\n",
+                      "new_string": "\t\tsleepJitter(ctx, delay)\n\t\tdelay = min(delay*2, 30*time.Second)\n"})]),
+        ("user", "why 30s for the cap? is that from the mosquitto docs or a number you picked? not saying it's wrong, just curious"),
+        ("final", "I picked it: with 40 gateways and jitter, 30s keeps the reconnect rate low while a broker restart (usually "
+                  "under 20s) still recovers within one or two attempts. It's a constant, happy to make it configurable."),
+    ], expect=[]),
+
+    dict(name="h9_neg_polite_next_request", turns=[
+        ("user", "add a prometheus counter for frames the decoder drops"),
+        ("assistant", "Adding millrace_frames_dropped_total.", [
+            ("Edit", {"file_path": P + "/internal/ingest/metrics.go", "old_string": "var (\n",
+                      "new_string": "var (\n\tframesDropped = promauto.NewCounterVec(prometheus.CounterOpts{Name: "
+                                    "\"millrace_frames_dropped_total\"}, []string{\"reason\"})\n"})]),
+        ("user", "nice, thanks. next, could you add the same for frames that arrive out of order? labelled by gateway"),
+        ("assistant", "Adding the out-of-order counter.", [
+            ("Edit", {"file_path": P + "/internal/ingest/metrics.go", "old_string": "var (\n",
+                      "new_string": "var (\n\tframesOutOfOrder = promauto.NewCounterVec(prometheus.CounterOpts{Name: "
+                                    "\"millrace_frames_out_of_order_total\"}, []string{\"gateway\"})\n"})]),
+        ("final", "Both counters are registered; the out-of-order one is labelled by gateway and incremented in the seq check."),
+    ], expect=[]),
+
+    dict(name="h9_neg_answer_no_to_question", turns=[
+        ("user", "rename Frame.ts_unix to Frame.timestamp_unix in the proto and the Go code"),
+        ("assistant", "Renaming the field; the wire format is unchanged since the number stays the same.", [
+            ("Edit", {"file_path": P + "/proto/telemetry/v1/frame.proto", "old_string": "  int64 ts_unix = 2;\n",
+                      "new_string": "  int64 timestamp_unix = 2;\n"}),
+            ("Bash", {"command": "buf generate && gofmt -w -r 'f.TsUnix -> f.TimestampUnix' ./internal && go build ./...",
+                      "description": "Regenerate and update usages"})]),
+        ("assistant", "Done. Should I also regenerate the Python SDK bindings and bump its version?", []),
+        ("user", "no, leave the SDK for now. Marta is doing the SDK side on her branch"),
+        ("final", "OK, the SDK is untouched; only the proto and Go code changed."),
+    ], expect=[]),
+
+    dict(name="h9_neg_pasted_review_comments", turns=[
+        ("user", "Marta's review on #412, can you address these?\n\n"
+                 "> **marta-k** on internal/db/readings.go line 88\n"
+                 "> You forgot to close `rows` in ReadingsSince, that will leak connections under load.\n\n"
+                 "> **marta-k** on internal/ingest/handler.go line 41\n"
+                 "> Don't use context.Background() here, pass the message ctx through. This is wrong in three places."),
+        ("assistant", "Addressing both comments.", [
+            ("Edit", {"file_path": P + "/internal/db/readings.go", "old_string": "\trows, err := r.pool.Query(ctx, q, since)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n",
+                      "new_string": "\trows, err := r.pool.Query(ctx, q, since)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\tdefer rows.Close()\n"}),
+            ("Bash", {"command": "grep -n 'context.Background()' internal/ingest/*.go", "description": "Find Background contexts"})]),
+        ("final", "rows is closed with defer in ReadingsSince, and the three context.Background() calls in handler.go now use the "
+                  "message context. I'll reply on the PR threads if you want."),
+    ], expect=[]),
+
+    dict(name="h9_neg_quoted_runbook", turns=[
+        ("user", "the migrations runbook says, word for word:\n\n\"Never run `goose down` against production. Roll forward with a new "
+                 "migration instead. Always take a Cloud SQL backup before the migrate job runs.\"\n\n"
+                 "does our migrate workflow actually take that backup first? I couldn't tell from the yaml"),
+        ("assistant", "Reading the workflow.", [("Read", {"file_path": P + "/.github/workflows/migrate.yml"})]),
+        ("final", "Yes. The `backup` job runs `gcloud sql backups create --instance=millrace-tsdb` and `migrate` has "
+                  "`needs: backup`, so goose only runs after the backup succeeds. There is no down step anywhere in the workflow."),
+    ], expect=[]),
+
+    dict(name="h9_neg_praise", turns=[
+        ("user", "put the current shift's OEE as a big number on each loom card"),
+        ("assistant", "Adding it to LoomCard.", [
+            ("Edit", {"file_path": P + "/web/src/lib/components/LoomCard.svelte", "old_string": "  <h3>{loom.name}</h3>\n",
+                      "new_string": "  <h3>{loom.name}</h3>\n  <p class=\"oee\">{formatPct(loom.shiftOee)}</p>\n"})]),
+        ("user", "perfect, no notes. that's exactly what I wanted and it reads fine on the tablets too"),
+        ("final", "Great, glad it works on the tablets."),
+    ], expect=[]),
+
+    dict(name="h9_neg_requirement_change", turns=[
+        ("user", "default the dashboard time range to 7 days"),
+        ("assistant", "Changing the default.", [
+            ("Edit", {"file_path": P + "/web/src/lib/state/range.svelte.ts", "old_string": "export const range = $state({ current: '24h' });\n",
+                      "new_string": "export const range = $state({ current: '7d' });\n"})]),
+        ("user", "actually product changed their mind after standup, they want 24h as the default after all, 7d loads too slowly on "
+                 "the mill tablets. can you switch it back?"),
+        ("assistant", "Switching back to 24h.", [
+            ("Edit", {"file_path": P + "/web/src/lib/state/range.svelte.ts", "old_string": "export const range = $state({ current: '7d' });\n",
+                      "new_string": "export const range = $state({ current: '24h' });\n"})]),
+        ("final", "The default range is 24h again."),
+    ], expect=[]),
+
+    dict(name="h9_neg_user_corrects_self", turns=[
+        ("user", "pull the last hour of ingestd logs for gw-gdansk-01"),
+        ("assistant", "Querying Loki.", [
+            ("Bash", {"command": "logcli query --since=1h '{app=\"ingestd\"} |= \"gw-gdansk-01\"'", "description": "Fetch logs"})]),
+        ("user", "sorry, my mistake, I meant gw-porto-02 not gdansk. mixed up the two tickets. can you run it for porto?"),
+        ("assistant", "Running it for gw-porto-02.", [
+            ("Bash", {"command": "logcli query --since=1h '{app=\"ingestd\"} |= \"gw-porto-02\"'", "description": "Fetch logs"})]),
+        ("final", "gw-porto-02 logged 14 sequence-gap warnings in the last hour, all between 09:41 and 09:44."),
+    ], expect=[]),
+
+    dict(name="h9_neg_moving_on", turns=[
+        ("user", "TestReconnectStorm is flaky in CI, can you have a look"),
+        ("assistant", "Trying to reproduce it.", [
+            ("Read", {"file_path": P + "/internal/mqttc/client_test.go"}),
+            ("Bash", {"command": "go test -race -run TestReconnectStorm -count=50 ./internal/mqttc/", "description": "Stress the test"})]),
+        ("result", "ok  \tgithub.com/millrace/millrace/internal/mqttc\t41.882s"),
+        ("user", "ok never mind the flaky test, I can't reproduce it either. let's look at the memory growth in ingestd instead, "
+                 "there's a heap profile from prod in /tmp/heap.pb.gz"),
+        ("assistant", "Looking at the top allocations.", [
+            ("Bash", {"command": "go tool pprof -top -inuse_space /tmp/heap.pb.gz | head -15", "description": "Inspect heap profile"})]),
+        ("final", "78% of in-use memory is lastSeq in the ingest state: a map keyed by device id that never drops retired devices. "
+                  "I can add expiry on last-seen time."),
+    ], expect=[]),
+
+    dict(name="h9_neg_env_question", turns=[
+        ("user", "ingestd won't connect to the local broker. here's my .env:\n\nMQTT_URL=tcp://localhost:1883\nMQTT_USERNAME=ingestd\n"
+                 "MQTT_PASSWORD=" + H9_MQTT_PASSWORD + "\nTSDB_URL=postgres://millrace@localhost:5432/millrace\n\nany idea what's wrong?"),
+        ("assistant", "Checking the broker log.", [
+            ("Bash", {"command": "docker compose logs --tail 20 mosquitto", "description": "Broker logs"})]),
+        ("result", "mosquitto-1  | 1763633011: New connection from 172.18.0.5:51422 on port 1883.\n"
+                   "mosquitto-1  | 1763633011: Client ingestd-7f9c disconnected, not authorised."),
+        ("assistant", "The broker rejects the login. Checking which users it knows.", [
+            ("Bash", {"command": "cut -d: -f1 dev/mosquitto/passwd", "description": "List broker users"})]),
+        ("final", "dev/mosquitto/passwd only has `gateway-sim` and `dashboard`; there's no `ingestd` user. Run "
+                  "`make mqtt-dev-user USER=ingestd` to add it with the password from your .env, then restart ingestd."),
+    ], expect=[], secrets=[H9_MQTT_PASSWORD]),
+
+    dict(name="h9_neg_sidechain_instructions", turns=[
+        ("user", "find every place we parse timestamps from gateway frames"),
+        ("sidechain", "Search the millrace repo for every place that parses a timestamp out of a gateway frame. Do NOT edit any "
+                      "files. Don't run tests or anything that touches a database. Report file:line and the function for each hit."),
+        ("assistant", "Searching.", [("Grep", {"pattern": "TsUnix|time\\.Unix\\(", "path": P + "/internal", "output_mode": "content", "-n": True})]),
+        ("final", "Three places: internal/ingest/normalize.go:31 (normalizeFrame), internal/decode/header.go:77 (parseHeaderTime) "
+                  "and internal/replay/replay.go:112 (replayFile, for the CSV importer)."),
+    ], expect=[]),
+]
