@@ -27,10 +27,10 @@ from forewarn.learning import capture, transcript
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 KINDS = ("process_knowledge", "user_correction", "lesson_statement")
 TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
-# Sets the detectors were changed after (held-out 4 to 8 were each written blind and measured once first:
+# Sets the detectors were changed after (held-out 4 to 9 were each written blind and measured once first:
 # docs/process-knowledge.md has those first runs).
 DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
-                    "held_out_8")
+                    "held_out_8", "held_out_9")
 
 
 def cases():
@@ -145,7 +145,6 @@ def _report(title, counts, details):
 # Held-out sets below the targets: their figures as measured now (first runs in docs/process-knowledge.md), kept as
 # floors, with the targets on them a strict expected failure so whoever meets them updates the docs.
 FLOORS = {
-    "held_out_9": {"process_knowledge": (3, 0), "user_correction": (6, 5), "lesson_statement": (6, 0)},
 }
 
 

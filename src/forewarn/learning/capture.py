@@ -18,7 +18,7 @@ import re
 
 from ..inject import read_only
 from . import inference, markers, transcript
-from .corrections import NEXT_TASK, find_corrections, find_rejection_correction, pushes_back, reply_correction
+from .corrections import ACCEPT, NEXT_TASK, find_corrections, find_rejection_correction, pushes_back, reply_correction
 from .lazy_regex import lazy
 from .redact import redact, redact_node
 from .statements import find_statements
@@ -143,19 +143,24 @@ class _Batch:
         key = _match_key(correction)
         if any(_same(_match_key(c), key) for c in self.candidates if c is not correction):
             return
+        best, best_shared = None, 0
         for i in range(len(self.quiet) - 1, -1, -1):
             at, prompt, tool_calls, task, stamp = self.quiet[i]
-            if NEXT_TASK.match(prompt) or prompt.rstrip().endswith("?"):
-                continue  # moving on, or asking: not a correction
+            if NEXT_TASK.match(prompt) or prompt.rstrip().endswith("?") or ACCEPT.match(prompt.lstrip()):
+                continue  # moving on ("thanks. the shift report needs…"), or asking: not a correction
             text = reply_correction(prompt)
             if not text:
                 continue
             first = self._build("user_correction", text, tool_calls, task, stamp)
-            if _same(_match_key(first), key):
-                self.candidates.insert(at, first)
-                del self.quiet[i]
-                self.quiet = [(n + (n >= at), *rest) for n, *rest in self.quiet]
-                return
+            first_key = _match_key(first)
+            shared = len(_with_parts(first_key[1]) & _with_parts(key[1]))
+            if shared > best_shared and _same(first_key, key):
+                best, best_shared = (i, at, first), shared
+        if best is not None:
+            i, at, first = best
+            self.candidates.insert(at, first)
+            del self.quiet[i]
+            self.quiet = [(n + (n >= at), *rest) for n, *rest in self.quiet]
 
     def _answered(self, blocks):
         """Fold each pending correction into the block written in reply that shares most key terms with it.
@@ -272,7 +277,7 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 batch.corrections = []
                 prompt = transcript.typed_text(record)
                 corrections = find_corrections(prompt) if assistant_seen else []
-                statements = find_statements(prompt, by_user=assistant_seen)  # a reply to the assistant
+                statements = find_statements(prompt, by_user=assistant_seen, person=True)  # by_user: a reply to the assistant
                 # "no, not for a readme typo" after "Should I also bump the version?" answers; it pushes nothing back
                 answers = bool(texts) and texts[-1][0].rstrip().endswith("?") and bool(ANSWER.match(prompt.lstrip()))
                 acted = not answers and any(not read_only(name) for name, _input in tool_calls)
@@ -422,6 +427,7 @@ def _same(key_a, key_b):
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
 REPEAT_CUE = lazy(
     r"\bag(?:ai|ia|i)n\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
+    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\btwice\s+now\b|"
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b",
     re.I,
@@ -436,7 +442,7 @@ REDO_REQUEST = lazy(
 
 
 ANSWER = lazy(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok(?:ay)?)\b", re.I)
-REPEAT_GATE = ("again", "agian", "agin", "same", "said", "told", "times", "more", "mentioned")  # one is in every REPEAT_CUE match
+REPEAT_GATE = ("again", "agian", "agin", "same", "said", "told", "times", "more", "mentioned", "second", "twice")  # one is in every REPEAT_CUE match
 QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
 
 

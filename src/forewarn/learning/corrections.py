@@ -78,7 +78,7 @@ CONTRAST_STATEMENT = lazy(
 )
 BARE_OPENER = lazy(r"^(?:(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait|whoa|woah|hold\s+on|hang\s+on)[\s,.!—–-]*)+$", re.I)
 REBUKE = lazy(
-    r"^(?:why\s+(?:would|did|do|are|were)\s+(?:you|u)\b|" + _YOU + r"\s+\w+ed\b.*\?\?\s*$|"
+    r"^(?:(?:wait|wtf|hmm+|ugh|oh|so|uh|um)[\s,.!]+)?(?:why\s+(?:would|did|do|are|were)\s+(?:you|u)\b|" + _YOU + r"\s+\w+ed\b.*\?\?\s*$|"
     r"why\s+(?:is|are|does|do|did)\s+(?:this|that|it|these|those|there)\b.*\?|(?:and\s+)?what\s+happens\s+(?:when|if)\b.*\?|"
     r"[^\s?!]+(?:\s+[^\s?!]+)?\s*\?[?!]+\s*$)",
     re.I,
@@ -130,24 +130,42 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 # commands (and that does not answer the assistant's question); the same words in a session's first prompt are
 # instructions.
 PUSHBACK = lazy(
-    r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg)[\s,.!]+)*"
+    r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg|please|pls)[\s,.!]+)*"
     r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
     r"(?!\s+(?:worries|worry|bother|problem|problems|complaints?|issues?|objections?|bad|now|yet|sure|really|need|needed|necessary|for|quite|"
     r"necessarily|much|mind|rush|hurry)\b)|"
     r"^(?:no+|nope|nah)\b[\s,.!—–-]+(?:the|we|it'?s|its|it|this|that|you|u|they|our)\b|"
     r"\b(?:this|that|it)\s+(?:has|had)\s+no\b|\b(?:ci|build|pipeline|main|tests?)\s+(?:is|are|went|turned|goes)\s+(?:red|broken)\b|"
+    r"\b(?:this|that|it)(?:\s+\w+)?\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)\b|"
+    r"\b(?:that|this|it)\s+(?:file\s+)?(?:is|'s)\s+(?:auto-?)?generated\b|\bdo\s+not\s+edit\b|"
+    r"\b(?:(?:the\s+)?other\s+way\s+a?round|backwards)\b|^(?:kill|cancel|abort)\s+(?:that|it|this)\b|"
+    r"[,;—–]\s*(?:and\s+)?never\b|\b(?:lives?|goes|belongs?)\s+(?:in|into|under|next\s+to)\b|"
+    r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
     r"\b(?:redo|revert|undo)\b|\bnot\s+like\s+that\b|"
-    r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want)\b|"
+    r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want|moved|switched|migrated|dropped|stopped|"
+    r"deprecated|got\s+rid)\b|"
     r"\bwe\s+(?:already\s+)?have\b(?:[^.!?]|\.(?=\w))*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
     r"\buse\s+[^.!?,]{1,60}?,\s+not\s+\S|"
     r"\bin\s+this\s+(?:repo|project|codebase|team|code\s*base)\b|"
     r"\b(?:this|that|it|which|would|will|could|we'd|you'd|it'd)\b(?:\s+[\w:.\-/]+){0,3}?\s+(?:breaks?|broke|locks?|overwrites?|clobbers?|"
-    r"deletes?|wipes?|drops?|leaks?|exposes?|corrupts?|loses?|destroys?|nukes?)\b|\balready\s+exists?\b|"
+    r"deletes?|wipes?|drops?|leaks?|exposes?|corrupts?|loses?|destroys?|nukes?|fails?)\b|\balready\s+exists?\b|"
     r"\b(?:it'?s|its|it\s+is|that'?s|thats|should\s+be|must\s+be|use)\s+[\w.\-/:<>@]+\s*,?\s+not\s+[\w.\-/:<>@]+",
     re.I,
 )
 SHOUTED_AGAIN = lazy(r"\bAGAIN\b")
+# "you pushed straight to main.", "wait, you uploaded it yourself??": saying back to the assistant what it did, with
+# no praise in the sentence, is pushing back on it.
+YOU_DID_THAT = lazy(
+    r"^(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow)[\s,.!]+)?(?:you|u)\s+(?:just\s+|also\s+|actually\s+|really\s+)?"
+    r"(?:\w+ed|wrote|put|made|ran|took|did|broke|set|left|sent|built|threw|hid|kept|let|lost|gave|went|forgot|stuck|swapped)\b",
+    re.I,
+)
+# "works, but might be worth using errors.Is rather than matching the text?": a suggestion to do it otherwise, even
+# asked as a question, is a (MEDIUM) correction of what was just done.
+SUGGESTED_INSTEAD = lazy(r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to)\b(?:[^.!?]|\.(?=\w))*\b(?:rather\s+than|instead\s+of)\b", re.I)
+YOU_AT_SENTENCE_START = lazy(r"(?:^|[.!?]\s|\n)\s*(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow)[\s,.!]+)?(?:you|u)\s", re.I)  # YOU_DID_THAT's gate
+PRAISE_WORDS = lazy(r"\b(?:thanks?|thank\s+you|thx|nice|great|good|perfect|awesome|cool|love|lovely|exactly|correct|right|lgtm|works|neat|brilliant)\b", re.I)
 # A reply that moves on to the next task ("great, now add pagination. don't change the API") sets rules for that
 # task from there on: its prohibitions are instructions, not pushback on what was done.
 NEXT_TASK = lazy(
@@ -160,7 +178,9 @@ PUSHBACK_GATE_WORDS = frozenset(
     "don't dont do never no not stop nobody nothing again same redo revert undo we repo project codebase team code "
     "breaks broke break use nein nee niet nej falsch lock locks overwrite overwrites clobber clobbers delete deletes "
     "wipe wipes drop drops leak leaks expose exposes corrupt corrupts lose loses destroy destroys nuke nukes already "
-    "nooo noo red broken".split()
+    "nooo noo red broken fail fails shouldn't shouldnt should must mustn't can't cant cannot generated other "
+    "backwards kill cancel abort lives live goes belongs moved switched migrated dropped stopped deprecated rid "
+    "rather instead".split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 
@@ -267,7 +287,8 @@ def find_corrections(prompt_text):
 # "product changed their mind, make it 50 per page instead": a new requirement, not a mistake the assistant made.
 CHANGE_OF_PLAN = lazy(
     r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
-    r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b",
+    r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
+    r"\bnot\s+saying\s+(?:it'?s|that'?s|you'?re|it\s+is|that\s+is)\b|\bjust\s+curious\b|\bout\s+of\s+curiosity\b",
     re.I,
 )
 # A reply that opens with praise ("nice, green.", "lgtm.") before the pushback: the praise is no part of the lesson.
@@ -282,6 +303,10 @@ PUSHBACK_MIN_WORDS = 4  # "stop, wait" says nothing a lesson could keep
 
 def _pushes_back(sentence):
     s = sentence.strip()
+    if YOU_DID_THAT.match(s) and not PRAISE_WORDS.search(s) and not s.endswith("?") or s.endswith("??") and YOU_DID_THAT.match(s):
+        return not SELF_CORRECTION.search(s)
+    if SUGGESTED_INSTEAD.search(s):
+        return True
     if not (PUSHBACK.search(s) or SHOUTED_AGAIN.search(s)):
         return False
     if PUT_OFF.search(s) and PUSHBACK.match(s):
@@ -293,7 +318,10 @@ def _pushes_back(sentence):
 
 def pushes_back(prompt_text):
     """True when a prompt holds a sentence that pushes back on what was just done (:data:`PUSHBACK`)."""
-    if not prompt_text or PUSHBACK_GATE_WORDS.isdisjoint(prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()):
+    if not prompt_text:
+        return False
+    words = prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()
+    if PUSHBACK_GATE_WORDS.isdisjoint(words) and not (("you" in words or "u" in words) and YOU_AT_SENTENCE_START.search(prompt_text)):
         return False
     if CHANGE_OF_PLAN.search(prompt_text):
         return False

@@ -32,7 +32,7 @@ PRODUCTION_TERMS = lazy(
     r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
     r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
-    r"production|prod|rollback|roll\s?outs?|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
+    r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
     r"wipes?|wiped|wiping)\b",
     re.I,
 )

@@ -55,8 +55,12 @@ EXPLICIT = lazy(
 )
 
 
-def _is_guidance(after):
-    return bool(NORMATIVE.search(after) or IMPERATIVE.match(after))
+# "from now on any new value in values.yaml gets a schema entry": a person stating what holds for every new one.
+FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b", re.I)
+
+
+def _is_guidance(after, person=False):
+    return bool(NORMATIVE.search(after) or IMPERATIVE.match(after) or person and FOR_EVERY_NEW.search(after))
 
 
 # Markers that look ahead.  A person typing one to the assistant ("moving forward, all new responses use camelCase")
@@ -67,8 +71,14 @@ FORWARD = lazy(r"^(?:(?:going|moving)\s+forward|from\s+(?:now|here)\s+on|hencefo
 QUESTION = lazy(r"^(?:what'?s|what|how|why|when|where|which|who|is\s+there|are\s+there|do\s+we|should\s+we)\b", re.I)
 
 
-def find_statements(text, by_user=False):
-    """The lesson-statement sentences of a message, in order (``by_user``: a person typed it)."""
+def find_statements(text, by_user=False, person=None):
+    """The lesson-statement sentences of a message, in order.
+
+    ``by_user``: a person typed it in reply to the assistant (look-ahead
+    markers then set a rule by themselves); ``person``: a person typed it
+    at all (default: ``by_user``).
+    """
+    person = by_user if person is None else person
     found = []
     if not text:
         return found
@@ -89,6 +99,6 @@ def find_statements(text, by_user=False):
             continue
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (by_user and FORWARD.match(match.group(0)))
-        if (explicit and len(after.split()) >= 3) or _is_guidance(after or s):
+        if (explicit and len(after.split()) >= 3) or _is_guidance(after or s, person):
             found.append(s)
     return found
