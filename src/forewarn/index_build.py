@@ -14,6 +14,7 @@ import sys
 import time
 
 from . import config, globs, keywords, knowledge, render, storage
+from .command_aliases import same_act
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .reach import best_score
@@ -56,7 +57,7 @@ def _record(no, node, text_entry, source):
     trig = knowledge.triggers_of(node)
     tools = tuple(sorted({t.strip().lower() for t in trig["tool_names"] if t.strip()}))
     patterns = tuple(globs.compile_glob(p) for p in procedure_files(node, trig) + trig["file_patterns"])
-    action = tuple(k for k in (keywords.fold_keyword(w) for w in trig["action_keywords"]) if k)
+    action = tuple(k for k in (keywords.fold_keyword(w) for w in same_act(trig["action_keywords"])) if k)
     context = tuple(k for k in (keywords.fold_keyword(w) for w in trig["context_keywords"]) if k)
     priority = node.get("priority", "MEDIUM")
     mult = knowledge.PRIORITY_MULTIPLIER[priority]

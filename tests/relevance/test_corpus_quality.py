@@ -332,7 +332,7 @@ def test_blind_corpora_do_not_regress(results):
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
     assert clinic2["critical"][0] >= 47 and clinic2["hits"] >= 88 and clinic2["injected"] - clinic2["hits"] <= 31
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run, nothing changed since
-    assert fleet["critical"][0] >= 38 and fleet["hits"] >= 72 and fleet["injected"] - fleet["hits"] <= 20
+    assert fleet["critical"][0] >= 39 and fleet["hits"] >= 73 and fleet["injected"] - fleet["hits"] <= 20
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
@@ -340,7 +340,7 @@ def test_blind_corpora_do_not_regress(results):
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
                    "recall 42/47, 16 of 104 injected items irrelevant; clinic 47/63, 36 of 113; clinic2 47/64, 31 of "
-                   "119; fleet 38/68, 20 of 92): docs/relevance.md")
+                   "119; fleet 39/68, 20 of 93): docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
