@@ -387,29 +387,51 @@ def _terms(node):
 
 
 def _with_parts(terms):
-    """``terms`` and the parts of the dotted or joined ones: ``datetime.utcnow`` also gives ``utcnow``."""
+    """``terms``, the parts of the dotted or joined ones (``datetime.utcnow`` also gives ``utcnow``), and crude
+    stems (``blocking`` also gives ``block``)."""
     out = set(terms)
     for term in terms:
         if any(c in term for c in "._-:/"):
             out.update(p for p in TERM_PARTS.split(term) if len(p) >= 3 and p not in inference.STOPWORDS)
+    for term in list(out):
+        for suffix in ("ing", "ed", "es", "s"):
+            if term.endswith(suffix) and len(term) - len(suffix) >= 4:
+                out.add(term[: -len(suffix)])
+                break
     return frozenset(out)
+
+
+def _repeated_subject(text):
+    """The word a person puts before "again" ("`any` again, three times", "utcnow again."), or ""."""
+    match = AGAIN_SUBJECT.search(text)
+    word = match.group(1).strip("`'\".,*").lower() if match else ""
+    return "" if word in NOT_A_SUBJECT or len(word) < 2 else word
 
 
 def _match_key(node):
     trig = node.get("trigger_conditions")
     files = trig.get("file_patterns") if isinstance(trig, dict) else None
     source = node.get("source") if isinstance(node.get("source"), dict) else {}
-    said_again = bool(REPEAT_CUE.search(" ".join(str(t) for t in (node.get("label"), source.get("excerpt")) if t)))
-    return node.get("id"), _terms(node), frozenset(f for f in files or () if isinstance(f, str)), said_again
+    said = " ".join(str(t) for t in (node.get("label"), source.get("excerpt")) if t)
+    said_again = bool(REPEAT_CUE.search(said))
+    text = " ".join(str(t) for t in (node.get("label"), node.get("description"), source.get("excerpt")) if t).lower()
+    return (node.get("id"), _terms(node), frozenset(f for f in files or () if isinstance(f, str)), said_again,
+            _repeated_subject(said) if said_again else "", text)
+
+
+def _names(subject, text):
+    return bool(subject) and re.search(r"(?<![\w-])" + re.escape(subject) + r"(?![\w-])", text) is not None
 
 
 def _same(key_a, key_b):
-    (id_a, a, files_a, again_a), (id_b, b, files_b, again_b) = key_a, key_b
+    (id_a, a, files_a, again_a, subject_a, text_a), (id_b, b, files_b, again_b, subject_b, text_b) = key_a, key_b
     if id_a is not None and id_a == id_b:
         return True
     if not a or not b:
         return False
     shared = len(a & b)
+    if _names(subject_a, text_b) or _names(subject_b, text_a):
+        return True  # "`any` again" repeats "no `any` please", whatever else either says
     if again_a or again_b:
         # "again the full e2e run??": a person saying it is a repeat needs less overlap to be believed, and a
         # term counts when only a part of it is shared ("Timber.e(e, ...) same as I said" and "use Timber")
@@ -428,11 +450,15 @@ def _same(key_a, key_b):
 REPEAT_CUE = lazy(
     r"\bag(?:ai|ia|i)n\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
     r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\btwice\s+now\b|"
+    r"\b(?:exactly|just)\s+the\s+same\b|"
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b",
     re.I,
 )
 TERM_PARTS = lazy(r"[._\-:/()]+")
+AGAIN_SUBJECT = lazy(r"([\w`'\".*/-]+)\s+ag(?:ai|ia|i)n\b", re.I)
+NOT_A_SUBJECT = frozenset("it this that them you u did done do doing same thing mistake wrong me us is are was it's thats that's "
+                          "here there run try".split())
 # "run the tests again", "try again": asking for a step once more says nothing was done wrong.
 REDO_REQUEST = lazy(
     r"^\W*again\W*(?:pls|please)?\W*$|\b(?:try|run|rerun|do|redo|check|test|build|deploy|start|restart|retry|look|call|send|push|ask|show|read|"
@@ -442,15 +468,14 @@ REDO_REQUEST = lazy(
 
 
 ANSWER = lazy(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok(?:ay)?)\b", re.I)
-REPEAT_GATE = ("again", "agian", "agin", "same", "said", "told", "times", "more", "mentioned", "second", "twice")  # one is in every REPEAT_CUE match
+REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times|more|mentioned|second|twice")  # in every REPEAT_CUE match (lower case)
 QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
 
 
 def _says_repeat(prompt):
     """True when a reply to an action says a mistake is made again ("utcnow again.", "same problem as the
     migrate container"), not when it asks for a step once more ("run the tests again")."""
-    lowered = prompt.lower()
-    if not any(word in lowered for word in REPEAT_GATE):
+    if not REPEAT_GATE.search(prompt.lower()):
         return False
     return bool(REPEAT_CUE.search(prompt)) and not REDO_REQUEST.search(prompt)
 

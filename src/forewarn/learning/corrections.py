@@ -142,7 +142,7 @@ PUSHBACK = lazy(
     r"[,;—–]\s*(?:and\s+)?never\b|\b(?:lives?|goes|belongs?)\s+(?:in|into|under|next\s+to)\b|"
     r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
-    r"\b(?:redo|revert|undo)\b|\bnot\s+like\s+that\b|"
+    r"\b(?:redo|revert|undo|amend)\b|\bnot\s+like\s+that\b|\bwe\s+(?:can'?t|cannot|can\s+not|mustn'?t|must\s+not|aren'?t\s+allowed)\b|"
     r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want|moved|switched|migrated|dropped|stopped|"
     r"deprecated|got\s+rid)\b|"
     r"\bwe\s+(?:already\s+)?have\b(?:[^.!?]|\.(?=\w))*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
@@ -180,7 +180,7 @@ PUSHBACK_GATE_WORDS = frozenset(
     "wipe wipes drop drops leak leaks expose exposes corrupt corrupts lose loses destroy destroys nuke nukes already "
     "nooo noo red broken fail fails shouldn't shouldnt should must mustn't can't cant cannot generated other "
     "backwards kill cancel abort lives live goes belongs moved switched migrated dropped stopped deprecated rid "
-    "rather instead".split()
+    "rather instead amend".split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 

@@ -33,7 +33,7 @@ PRODUCTION_TERMS = lazy(
     r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
-    r"wipes?|wiped|wiping)\b",
+    r"wipes?|wiped|wiping|pii|gdpr|hipaa|personal\s+data)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.

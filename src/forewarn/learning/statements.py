@@ -56,7 +56,7 @@ EXPLICIT = lazy(
 
 
 # "from now on any new value in values.yaml gets a schema entry": a person stating what holds for every new one.
-FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b", re.I)
+FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b|\bwhenever\b|\bevery\s+time\b", re.I)
 
 
 def _is_guidance(after, person=False):
@@ -68,6 +68,8 @@ def _is_guidance(after, person=False):
 FORWARD = lazy(r"^(?:(?:going|moving)\s+forward|from\s+(?:now|here)\s+on|henceforth|(?:in|for)\s+(?:the\s+)?future|next\s+time)", re.I)
 
 
+# What may come before a look-ahead marker that opens a person's rule: "and from now on …", "ok, going forward …".
+LEAD_IN = lazy(r"^(?:(?:and|so|ok(?:ay)?|also|but|oh|then|plus|pls|please|btw|fyi|heads\s+up|just|reminder|quick\s+note)[\s,.:;—–-]+)*$", re.I)
 QUESTION = lazy(r"^(?:what'?s|what|how|why|when|where|which|who|is\s+there|are\s+there|do\s+we|should\s+we)\b", re.I)
 
 
@@ -98,7 +100,8 @@ def find_statements(text, by_user=False, person=None):
         if not match:
             continue
         after = s[match.end():]
-        explicit = EXPLICIT.match(match.group(0)) or (by_user and FORWARD.match(match.group(0)))
+        explicit = EXPLICIT.match(match.group(0)) or (
+            by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()]))  # not "… disappears next time anyone …"
         if (explicit and len(after.split()) >= 3) or _is_guidance(after or s, person):
             found.append(s)
     return found
