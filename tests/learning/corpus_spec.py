@@ -4335,3 +4335,816 @@ HELD_OUT_10 = [
                   "add a test for a claim whose vehicle group has no tariff band. Want me to add it before you merge?"),
     ], expect=[]),
 ]
+
+
+# ==================================================================== held-out set 12
+# Fictional project: "shelfcast", the demand-forecasting repo of a UK grocery chain's data/ML team.
+# Airflow DAGs (dags/), hand-written BigQuery SQL (sql/, no dbt), a FastAPI model-serving service
+# "forecast-api" on Cloud Run (serving/), an MLflow model registry, Terraform applied by Atlantis
+# (infra/), a private Python package "shelfcast-features" published to Artifact Registry
+# (packages/shelfcast-features/), and Jupyter notebooks over customer data (notebooks/customer/).
+# Written blind: without reading the detector source, the learning tests, the docs or any other
+# held-out case.
+
+H12_IDE = ("<ide_opened_file>The user opened the file " + P + "/serving/app/schemas.py in the IDE. "
+           "This may or may not be related to the current task.</ide_opened_file>")
+H12_SERVING_API_KEY = "sk-fcapi-prod-7Tq2Xm9Lr4Wv8Kp3Zn6Yc1Hb5Jd"
+H12_CLOUDSQL_PASSWORD = "Hf!cl0udsql-Qz8vLm3Tr"
+H12_MLFLOW_TOKEN = "mlf_tk_9Rq2Lx7VmT4pZc8Wn3Kb6Hy1Js5Fd0Ga"
+H12_WANDB_KEY = "a7c3e91f0b2d48e6c5f1a9d7b3e20c8f4d6a1b9e"
+H12_AR_TOKEN = "ya29.a0AfB_byC7kQm2Lx9RvT4pWz8Nc3Hb6Js1Fd5Ge0Ua7Ye2KrMq4Vt"
+H12_SLACK_TOKEN = "Xk8qT2vLm9Rw4Kp7Zc3Nb6Hd"
+H12_SLACK_WEBHOOK = "https://hooks.slack.com/services/T04HF7Q2K/B07LM3ZP9RX/" + H12_SLACK_TOKEN
+H12_MLFLOW_DB_PASSWORD = "mlfl0w-Db!7xQ2vKp9Ws"
+
+H12_PK_PUBLISH = """Published shelfcast-features 2.4.0 to Artifact Registry (europe-west2-python.pkg.dev/shelfcast-shared/python). Here are the steps written down:
+
+[PROCESS_KNOWLEDGE]
+type: checklist
+priority: HIGH
+label: Publishing shelfcast-features to Artifact Registry
+trigger_conditions:
+  tool_names: [Bash]
+  file_patterns: ["**/pyproject.toml", "packages/shelfcast-features/**"]
+  action_keywords: [publish, twine upload, poetry build, release shelfcast-features]
+checklist:
+  - Bump the version in packages/shelfcast-features/pyproject.toml; a published number is never reused or deleted
+  - Run `poetry lock --no-update` if dependencies changed, and `make test` (uses the BigQuery emulator)
+  - `poetry build` from packages/shelfcast-features
+  - Upload with `twine upload --repository-url https://europe-west2-python.pkg.dev/shelfcast-shared/python/ -u oauth2accesstoken` and a fresh token from `gcloud auth print-access-token`; never paste or store a token
+  - Update the pin in serving/requirements.txt and in the Airflow image's requirements in the same PR
+[/PROCESS_KNOWLEDGE]"""
+
+H12_PK_STREAMING = """The DELETE failed because BigQuery refuses DML on rows that are still in the streaming buffer (rows streamed in the last ~30-90 minutes). I changed the dedupe to only touch rows ingested more than 90 minutes ago; the rest are picked up by the next run.
+
+[PROCESS_KNOWLEDGE]
+{"type": "warning", "priority": "HIGH", "label": "BigQuery DML cannot touch rows still in the streaming buffer",
+ "trigger_conditions": {"tool_names": ["Bash", "Edit"], "file_patterns": ["sql/maintenance/*.sql"],
+                        "action_keywords": ["DELETE", "UPDATE", "MERGE", "pos_events_raw", "streaming buffer"]},
+ "warning": "pos_events_raw is fed by the streaming insert API. UPDATE/DELETE/MERGE over rows streamed in the last ~90 minutes fails with 'would affect rows in the streaming buffer'. Always restrict maintenance DML with ingest_ts < TIMESTAMP_SUB(CURRENT_TIMESTAMP(), INTERVAL 90 MINUTE) and let the next run catch the rest."}
+[/PROCESS_KNOWLEDGE]"""
+
+H12_PK_LOADING = """Here is the write-up of how forecast-api loads models:
+
+[PROCESS_KNOWLEDGE]
+type: pattern
+priority: MEDIUM
+label: Loading MLflow models in forecast-api
+trigger_conditions:
+  tool_names: [Edit, Write]
+  file_patterns: ["serving/app/*.py", "**/model_loader.py"]
+  action_keywords: [load_model, "models:/", MODEL_VERSION, pyfunc]
+pattern: |
+  - Resolve an explicit version: models:/demand-forecast/{MODEL_VERSION}, where MODEL_VERSION is an env var set by the Cloud Build release. Never "latest", never a stage.
+  - Load once in the FastAPI lifespan handler and keep it on app.state; never load per request.
+  - Log the resolved version and run_id at startup and return them in /healthz so the model card can be checked against prod.
+  - Readiness must wait for the load to finish (the model is about 1.2 GB).
+[/PROCESS_KNOWLEDGE]"""
+
+HELD_OUT_12 = [
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h12_bq_partition_filter_terse", turns=[
+        ("user", "write a query in sql/reports/daily_sales.sql: units sold per store per day, last 28 days, from analytics.pos_events"),
+        ("assistant", "I'll write the report query and validate it with a dry run.", [
+            ("Write", {"file_path": P + "/sql/reports/daily_sales.sql", "content":
+                "SELECT\n  store_id,\n  DATE(event_ts, 'Europe/London') AS sale_date,\n  SUM(quantity) AS units\n"
+                "FROM `shelfcast-prod.analytics.pos_events`\n"
+                "WHERE DATE(event_ts, 'Europe/London') >= DATE_SUB(CURRENT_DATE('Europe/London'), INTERVAL 28 DAY)\n"
+                "  AND event_type = 'sale'\nGROUP BY store_id, sale_date\n"}),
+            ("Bash", {"command": "bq query --use_legacy_sql=false --dry_run < sql/reports/daily_sales.sql", "description": "Dry-run the report query"})]),
+        ("result", "Query successfully validated. Assuming the tables are not modified, running this query will process upper bound of 43918204417221 bytes of data."),
+        ("assistant", "The query validates. It reads event_ts, store_id, quantity and event_type from pos_events.", []),
+        ("user", "no. filter on the partition column (_PARTITIONDATE) or it scans all 40tb of pos_events"),
+        ("assistant", "Adding a _PARTITIONDATE filter so only the last 29 partitions are read.", [
+            ("Edit", {"file_path": P + "/sql/reports/daily_sales.sql",
+                      "old_string": "WHERE DATE(event_ts, 'Europe/London')",
+                      "new_string": "WHERE _PARTITIONDATE >= DATE_SUB(CURRENT_DATE(), INTERVAL 29 DAY)\n  AND DATE(event_ts, 'Europe/London')"}),
+            ("Bash", {"command": "bq query --use_legacy_sql=false --dry_run < sql/reports/daily_sales.sql", "description": "Dry-run again"})]),
+        ("result", "Query successfully validated. Assuming the tables are not modified, running this query will process upper bound of 31207714310 bytes of data."),
+        ("final", "daily_sales.sql now filters on _PARTITIONDATE; the dry run went from 43.9 TB to 31.2 GB."),
+    ], expect=[dict(kind="user_correction", words=["partition"], priority="HIGH", file="**/daily_sales.sql")]),
+
+    dict(name="h12_dag_start_date_typos", turns=[
+        ("user", "add a weekly retrain DAG in dags/retrain_forecast.py, mondays 04:00 london time"),
+        ("assistant", "Creating the retrain DAG.", [
+            ("Write", {"file_path": P + "/dags/retrain_forecast.py", "content":
+                "from datetime import datetime\n\nfrom airflow import DAG\nfrom airflow.operators.python import PythonOperator\n\n"
+                "from shelfcast_training.retrain import retrain\n\n"
+                "with DAG(\n    dag_id=\"retrain_forecast\",\n    start_date=datetime.now(),\n    schedule=\"0 4 * * 1\",\n"
+                "    tags=[\"forecasting\"],\n) as dag:\n    PythonOperator(task_id=\"retrain\", python_callable=retrain)\n"})]),
+        ("assistant", "The DAG is in dags/retrain_forecast.py and runs every Monday at 04:00.", []),
+        ("user", "dont use datetime.now() as start_date, the scheduler re-parses the file evry 30s so the start_date keeps moving and the dag never runs. fixed date pls, pendulum.datetime(2026, 1, 5, tz=\"Europe/London\")"),
+        ("assistant", "Switching to a fixed, timezone-aware start_date.", [
+            ("Edit", {"file_path": P + "/dags/retrain_forecast.py",
+                      "old_string": "from datetime import datetime\n",
+                      "new_string": "import pendulum\n"}),
+            ("Edit", {"file_path": P + "/dags/retrain_forecast.py",
+                      "old_string": "    start_date=datetime.now(),\n",
+                      "new_string": "    start_date=pendulum.datetime(2026, 1, 5, tz=\"Europe/London\"),\n"})]),
+        ("final", "start_date is now pendulum.datetime(2026, 1, 5, tz=\"Europe/London\"), so the cron is evaluated in London time and the date no longer moves on every parse."),
+    ], expect=[dict(kind="user_correction", words=["start_date"], priority="HIGH", file="**/retrain_forecast.py")]),
+
+    dict(name="h12_mlflow_stage_not_alias", turns=[
+        ("user", "run 8f3c2a1d9e of demand-forecast looks good on the backtest, register it and promote it"),
+        ("assistant", "Registering the run's model and promoting it.", [
+            ("Bash", {"command": "python -c \"import mlflow; c = mlflow.MlflowClient(); mv = mlflow.register_model('runs:/8f3c2a1d9e/model', 'demand-forecast'); "
+                                 "c.transition_model_version_stage('demand-forecast', mv.version, 'Production', archive_existing_versions=True)\"",
+                      "description": "Register and promote the model"})]),
+        ("result", "Successfully registered model 'demand-forecast'.\nCreated version '14' of model 'demand-forecast'.\n"
+                   "FutureWarning: ``mlflow.tracking.client.MlflowClient.transition_model_version_stage`` is deprecated since 2.9.0. Model registry stages will be removed in a future major release."),
+        ("assistant", "Version 14 is registered and in the Production stage; version 13 was archived.", []),
+        ("user", "we dont use stages. serving resolves the alias `champion`, the stage does nothing for prod except confuse the old dashboard. set champion on v14 and put v13 and v14 back to stage None"),
+        ("assistant", "Setting the alias and clearing the stages.", [
+            ("Bash", {"command": "python -c \"import mlflow; c = mlflow.MlflowClient(); c.set_registered_model_alias('demand-forecast', 'champion', '14'); "
+                                 "[c.transition_model_version_stage('demand-forecast', v, 'None') for v in ('13', '14')]\"",
+                      "description": "Set champion alias, clear stages"})]),
+        ("final", "demand-forecast v14 now carries the `champion` alias; v13 and v14 are both back in stage None."),
+    ], expect=[dict(kind="user_correction", words=["alias", "champion"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h12_cloud_run_manual_deploy", secrets=[H12_SERVING_API_KEY], turns=[
+        ("user", "the forecast-api image with the batching fix is built: europe-west2-docker.pkg.dev/shelfcast-prod/serving/forecast-api:1.8.0. get it live"),
+        ("assistant", "Deploying 1.8.0 to Cloud Run.", [
+            ("Bash", {"command": "gcloud run deploy forecast-api --image europe-west2-docker.pkg.dev/shelfcast-prod/serving/forecast-api:1.8.0 "
+                                 "--region europe-west2 --project shelfcast-prod --set-env-vars API_KEY=" + H12_SERVING_API_KEY + ",MODEL_ALIAS=champion",
+                      "description": "Deploy forecast-api 1.8.0"})]),
+        ("result", "Deploying container to Cloud Run service [forecast-api] in project [shelfcast-prod] region [europe-west2]\n"
+                   "OK Deploying... Done.\nService [forecast-api] revision [forecast-api-00042-kej] has been deployed and is serving 100 percent of traffic."),
+        ("assistant", "forecast-api 1.8.0 is live as revision forecast-api-00042-kej.", []),
+        ("user", "Hold on. We never deploy forecast-api by hand with gcloud run deploy. Releases go through Cloud Build from the git tag, that's how the revision gets tied to a commit and to the model card. Roll traffic back to forecast-api-00041 and I'll cut the v1.8.0 tag."),
+        ("assistant", "Rolling traffic back to the previous revision.", [
+            ("Bash", {"command": "gcloud run services update-traffic forecast-api --to-revisions forecast-api-00041-wup=100 --region europe-west2 --project shelfcast-prod",
+                      "description": "Send all traffic back to 00041"})]),
+        ("final", "All traffic is back on forecast-api-00041-wup. Revision 00042 still exists but gets no traffic; the Cloud Build trigger on the v1.8.0 tag will produce the proper release."),
+    ], expect=[dict(kind="user_correction", words=["cloud", "deploy"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h12_notebook_outputs_sarcasm", turns=[
+        ("user", "commit the churn exploration notebook, I'm done with it"),
+        ("assistant", "Committing the notebook.", [
+            ("Bash", {"command": "git add notebooks/customer/churn_exploration.ipynb && git commit -m \"Churn exploration: tenure and basket-size cohorts\"",
+                      "description": "Commit the notebook"})]),
+        ("result", "[feature/churn-cohorts 3e9a1c2] Churn exploration: tenure and basket-size cohorts\n 1 file changed, 4127 insertions(+)\n create mode 100644 notebooks/customer/churn_exploration.ipynb"),
+        ("assistant", "Committed as 3e9a1c2 on feature/churn-cohorts.", []),
+        ("user", "cool, so now there are 4000 lines of cell outputs with customer emails and postcodes in git. that's literally what nbstripout is for, notebooks get their outputs stripped before they're committed. amend it before anything gets pushed"),
+        ("assistant", "Stripping the outputs and amending the commit.", [
+            ("Bash", {"command": "nbstripout notebooks/customer/churn_exploration.ipynb && git add notebooks/customer/churn_exploration.ipynb && git commit --amend --no-edit",
+                      "description": "Strip outputs and amend"}),
+            ("Bash", {"command": "git show --stat HEAD && git log origin/feature/churn-cohorts..HEAD --oneline", "description": "Check the amended commit is unpushed"})]),
+        ("final", "The commit is amended (now 9b41d07, 212 lines, no outputs) and was never pushed. I also ran `nbstripout --install` so the git filter strips outputs on every future commit in this clone."),
+    ], expect=[dict(kind="user_correction", words=["outputs", "nbstripout"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h12_sql_belongs_in_files", turns=[
+        ("user", "refresh_features needs a task that rebuilds features.customer_features_daily for the run date"),
+        ("assistant", "Adding a BigQuery task to the DAG.", [
+            ("Read", {"file_path": P + "/dags/refresh_features.py"}),
+            ("Edit", {"file_path": P + "/dags/refresh_features.py",
+                      "old_string": "    load_pos >> dedupe\n",
+                      "new_string": "    rebuild = BigQueryInsertJobOperator(\n        task_id=\"rebuild_customer_features_daily\",\n"
+                                    "        configuration={\"query\": {\"query\": f\"\"\"\n"
+                                    "            DELETE FROM features.customer_features_daily WHERE snapshot_date = '{ds}';\n"
+                                    "            INSERT INTO features.customer_features_daily\n"
+                                    "            SELECT * FROM features.customer_features_view WHERE snapshot_date = '{ds}'\n"
+                                    "        \"\"\", \"useLegacySql\": False}},\n    )\n    load_pos >> dedupe >> rebuild\n"})]),
+        ("assistant", "rebuild_customer_features_daily now runs after dedupe.", []),
+        ("user", "here SQL lives in sql/ as .sql files and goes through airflow's jinja templating ({{ ds }}), not python f-strings in the DAG file. your f-string wouldn't even get the run date, ds doesn't exist at parse time"),
+        ("assistant", "Moving the SQL into a templated file.", [
+            ("Write", {"file_path": P + "/sql/features/rebuild_customer_features_daily.sql", "content":
+                "DELETE FROM features.customer_features_daily WHERE snapshot_date = '{{ ds }}';\n"
+                "INSERT INTO features.customer_features_daily\nSELECT * FROM features.customer_features_view WHERE snapshot_date = '{{ ds }}';\n"}),
+            ("Edit", {"file_path": P + "/dags/refresh_features.py",
+                      "old_string": "        configuration={\"query\": {\"query\": f\"\"\"",
+                      "new_string": "        configuration={\"query\": {\"query\": \"{% include 'features/rebuild_customer_features_daily.sql' %}\""})]),
+        ("final", "The SQL is in sql/features/rebuild_customer_features_daily.sql and is rendered by Airflow with {{ ds }} at run time; the DAG only includes it."),
+    ], expect=[dict(kind="user_correction", words=["jinja", "sql"], priority="HIGH", file="**/refresh_features.py")]),
+
+    dict(name="h12_wrong_project_then_request", turns=[
+        ("user", "point the dev terraform at the new dev project and create a `features` dataset there"),
+        ("assistant", "Adding the dataset and switching the project.", [
+            ("Edit", {"file_path": P + "/infra/modules/bigquery/main.tf",
+                      "old_string": "# datasets\n",
+                      "new_string": "# datasets\nresource \"google_bigquery_dataset\" \"features\" {\n  project    = var.project_id\n  dataset_id = \"features\"\n  location   = \"EU\"\n}\n"}),
+            ("Edit", {"file_path": P + "/infra/envs/dev/dev.tfvars",
+                      "old_string": "project_id = \"shelfcast-sandbox\"",
+                      "new_string": "project_id = \"shelfcast-dev\""})]),
+        ("assistant", "dev.tfvars now targets shelfcast-dev and the bigquery module creates `features` in the EU.", []),
+        ("user", "thats the wrong project id, dev is shelfcast-dev-4821. shelfcast-dev is the old one we're deleting next week. and while you're in there can you add labels team=forecasting and cost-centre=cc-311 to the dataset"),
+        ("assistant", "Fixing the project id and adding the labels.", [
+            ("Edit", {"file_path": P + "/infra/envs/dev/dev.tfvars",
+                      "old_string": "project_id = \"shelfcast-dev\"",
+                      "new_string": "project_id = \"shelfcast-dev-4821\""}),
+            ("Edit", {"file_path": P + "/infra/modules/bigquery/main.tf",
+                      "old_string": "  location   = \"EU\"\n}\n",
+                      "new_string": "  location   = \"EU\"\n  labels = {\n    team        = \"forecasting\"\n    cost-centre = \"cc-311\"\n  }\n}\n"})]),
+        ("final", "dev.tfvars now points at shelfcast-dev-4821 and the features dataset carries team=forecasting and cost-centre=cc-311."),
+    ], expect=[dict(kind="user_correction", words=["project"], priority="HIGH", file="**/dev.tfvars")]),
+
+    dict(name="h12_rejected_terraform_apply", secrets=[H12_CLOUDSQL_PASSWORD], turns=[
+        ("user", "bump the cloud sql tier for the mlflow backend to db-custom-4-16384 in prod, it's swapping"),
+        ("assistant", "Changing the tier in the prod environment.", [
+            ("Edit", {"file_path": P + "/infra/envs/prod/mlflow.tf",
+                      "old_string": "    tier = \"db-custom-2-7680\"",
+                      "new_string": "    tier = \"db-custom-4-16384\""})]),
+        ("rejected", "Bash", {"command": "cd infra/envs/prod && terraform apply -auto-approve -var 'mlflow_db_password=" + H12_CLOUDSQL_PASSWORD + "'",
+                              "description": "Apply the tier change to prod"},
+         "no. prod never gets applied from a laptop. push a branch and open a PR, atlantis runs the plan on the PR and applies after review"),
+        ("assistant", "Understood, I'll open a PR instead.", [
+            ("Bash", {"command": "git checkout -b infra/mlflow-sql-tier && git commit -am \"mlflow: Cloud SQL tier db-custom-4-16384\" && git push -u origin infra/mlflow-sql-tier && gh pr create --fill",
+                      "description": "Branch, commit, push and open a PR"})]),
+        ("result", "https://github.com/harrow-finch/shelfcast/pull/418"),
+        ("final", "PR #418 has the tier change; Atlantis will post the plan there and apply once it's approved."),
+    ], expect=[dict(kind="user_correction", words=["atlantis"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h12_interrupt_drop_table", turns=[
+        ("user", "analytics.customer_features still has the old int customer_id, rebuild it with the new string customer_key schema"),
+        ("assistant", "I'll drop the table and recreate it with the new schema, then backfill.", [
+            ("Read", {"file_path": P + "/schemas/customer_features.json"}),
+            ("Bash", {"command": "bq rm -f -t shelfcast-prod:analytics.customer_features && bq mk --table --time_partitioning_field=snapshot_date "
+                                 "shelfcast-prod:analytics.customer_features schemas/customer_features.json",
+                      "description": "Drop and recreate customer_features"})]),
+        ("interrupt",),
+        ("user", "STOP. customer_features is read by the live scoring endpoint. we don't drop tables in analytics, ever. build customer_features_v2 next to it, backfill that, then repoint the analytics.customer_features_current view"),
+        ("assistant", "Checking what state the table is in, then building v2 alongside.", [
+            ("Bash", {"command": "bq show --format=prettyjson shelfcast-prod:analytics.customer_features | head -20", "description": "Check the table still exists"})]),
+        ("result", "{\n  \"creationTime\": \"1719830400000\",\n  \"id\": \"shelfcast-prod:analytics.customer_features\",\n  \"numRows\": \"48213377\",\n"),
+        ("assistant", "The interrupt landed before the rm; the table is intact. Creating v2.", [
+            ("Bash", {"command": "bq mk --table --time_partitioning_field=snapshot_date shelfcast-prod:analytics.customer_features_v2 schemas/customer_features.json",
+                      "description": "Create customer_features_v2"})]),
+        ("final", "customer_features is untouched (48.2M rows) and customer_features_v2 exists with the customer_key schema. Next: backfill v2, then repoint customer_features_current."),
+    ], expect=[dict(kind="user_correction", words=["drop", "tables"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h12_ide_pydantic_v2", turns=[
+        ("user", "add validation to the forecast request: horizon_days between 1 and 56, store_ids must not be empty"),
+        ("assistant", "Adding validators to the request model.", [
+            ("Read", {"file_path": P + "/serving/app/schemas.py"}),
+            ("Edit", {"file_path": P + "/serving/app/schemas.py",
+                      "old_string": "from pydantic import BaseModel\n",
+                      "new_string": "from pydantic import BaseModel, validator\n"}),
+            ("Edit", {"file_path": P + "/serving/app/schemas.py",
+                      "old_string": "    horizon_days: int = 28\n",
+                      "new_string": "    horizon_days: int = 28\n\n    @validator(\"horizon_days\")\n    def check_horizon(cls, v):\n"
+                                    "        if not 1 <= v <= 56:\n            raise ValueError(\"horizon_days must be 1..56\")\n        return v\n\n"
+                                    "    @validator(\"store_ids\")\n    def check_stores(cls, v):\n        if not v:\n            raise ValueError(\"store_ids must not be empty\")\n        return v\n"})]),
+        ("assistant", "ForecastRequest now rejects horizons outside 1..56 and empty store_ids.", []),
+        ("ide", H12_IDE, "this is pydantic v1 syntax, we're on pydantic 2. @validator is deprecated, use field_validator, or just Field(ge=1, le=56) and min_length=1"),
+        ("assistant", "Rewriting with pydantic 2 constraints.", [
+            ("Edit", {"file_path": P + "/serving/app/schemas.py",
+                      "old_string": "from pydantic import BaseModel, validator\n",
+                      "new_string": "from pydantic import BaseModel, Field\n"}),
+            ("Edit", {"file_path": P + "/serving/app/schemas.py",
+                      "old_string": "    horizon_days: int = 28\n",
+                      "new_string": "    horizon_days: int = Field(28, ge=1, le=56)\n"})]),
+        ("final", "ForecastRequest uses Field(ge=1, le=56) for horizon_days and Field(min_length=1) for store_ids; the v1 validators are gone."),
+    ], expect=[dict(kind="user_correction", words=["pydantic", "field_validator"], priority="HIGH", file="**/schemas.py")]),
+
+    dict(name="h12_non_native_private_index", turns=[
+        ("user", "please add shelfcast-features to the serving requirements, version 2.3"),
+        ("assistant", "Adding the dependency and installing it.", [
+            ("Edit", {"file_path": P + "/serving/requirements.txt",
+                      "old_string": "mlflow-skinny==2.17.2\n",
+                      "new_string": "mlflow-skinny==2.17.2\nshelfcast-features==2.3.1\n"}),
+            ("Bash", {"command": "pip install -r serving/requirements.txt", "description": "Install serving requirements"})]),
+        ("result", "Collecting shelfcast-features==2.3.1\n  Downloading shelfcast_features-2.3.1-py3-none-any.whl (4.1 kB)\nInstalling collected packages: shelfcast-features\nSuccessfully installed shelfcast-features-2.3.1"),
+        ("assistant", "shelfcast-features 2.3.1 is in serving/requirements.txt and installed.", []),
+        ("user", "Is not correct like this. The shelfcast-features we must take from our Artifact Registry, not from public PyPI. On pypi.org exist a package with the same name which is not from us, somebody has squat the name. 4 kB is not our wheel. Please put the --index-url of the registry in the requirements and uninstall what you installed."),
+        ("assistant", "Uninstalling the public package and pointing pip at the private registry.", [
+            ("Bash", {"command": "pip uninstall -y shelfcast-features", "description": "Remove the PyPI package"}),
+            ("Edit", {"file_path": P + "/serving/requirements.txt",
+                      "old_string": "mlflow-skinny==2.17.2\n",
+                      "new_string": "--index-url https://europe-west2-python.pkg.dev/shelfcast-shared/python/simple/\n--extra-index-url https://pypi.org/simple/\nmlflow-skinny==2.17.2\n"}),
+            ("Bash", {"command": "pip install --no-deps --index-url https://europe-west2-python.pkg.dev/shelfcast-shared/python/simple/ shelfcast-features==2.3.1 && pip show -f shelfcast-features | head -5",
+                      "description": "Install from Artifact Registry"})]),
+        ("final", "The squatted PyPI package is uninstalled; requirements.txt now uses the Artifact Registry index first and 2.3.1 comes from there (212 kB wheel)."),
+    ], expect=[dict(kind="user_correction", words=["registry", "index-url"], priority="CRITICAL", file="**/requirements.txt")]),
+
+    dict(name="h12_suggest_dry_run_medium", turns=[
+        ("user", "how many sale rows does pos_events have for october? just run it"),
+        ("assistant", "Counting October rows.", [
+            ("Bash", {"command": "bq query --use_legacy_sql=false \"SELECT COUNT(*) FROM \\`shelfcast-prod.analytics.pos_events\\` "
+                                 "WHERE _PARTITIONDATE BETWEEN '2026-10-01' AND '2026-10-31' AND event_type = 'sale'\"",
+                      "description": "Count October sale events"})]),
+        ("result", "+-----------+\n|    f0_    |\n+-----------+\n| 812334019 |\n+-----------+"),
+        ("assistant", "812,334,019 sale rows in October.", []),
+        ("user", "thanks. maybe do a --dry_run first next time to see the bytes before running something on pos_events? would be a bit nicer on the bill"),
+        ("final", "Will do: dry run first for anything on pos_events. For reference, that count scanned 2.1 GB."),
+    ], expect=[dict(kind="user_correction", words=["dry_run"], priority="MEDIUM", tool="Bash")]),
+
+    dict(name="h12_suggest_polars_medium", turns=[
+        ("user", "write scripts/build_training_set.py: join the 2025 sales parquet with the calendar features and write data/train.parquet"),
+        ("assistant", "Writing the script and running it.", [
+            ("Write", {"file_path": P + "/scripts/build_training_set.py", "content":
+                "import pandas as pd\n\nsales = pd.read_parquet(\"gs://shelfcast-dev-4821-data/sales/2025/\")\n"
+                "calendar = pd.read_parquet(\"data/calendar_features.parquet\")\n"
+                "train = sales.merge(calendar, on=\"sale_date\", how=\"left\")\ntrain.to_parquet(\"data/train.parquet\", index=False)\n"}),
+            ("Bash", {"command": "python scripts/build_training_set.py", "description": "Build the training set"})]),
+        ("result", "Killed"),
+        ("assistant", "The process was killed, most likely out of memory while loading the sales parquet.", []),
+        ("user", "hm, could be worth trying polars with scan_parquet here instead of pandas? the sales parquet is ~9gb and pandas wants all of it in memory"),
+        ("assistant", "Rewriting it as a lazy polars pipeline.", [
+            ("Write", {"file_path": P + "/scripts/build_training_set.py", "content":
+                "import polars as pl\n\nsales = pl.scan_parquet(\"gs://shelfcast-dev-4821-data/sales/2025/*.parquet\")\n"
+                "calendar = pl.scan_parquet(\"data/calendar_features.parquet\")\n"
+                "sales.join(calendar, on=\"sale_date\", how=\"left\").sink_parquet(\"data/train.parquet\")\n"}),
+            ("Bash", {"command": "/usr/bin/time -v python scripts/build_training_set.py 2>&1 | grep 'Maximum resident'", "description": "Run and measure memory"})]),
+        ("result", "\tMaximum resident set size (kbytes): 3104212"),
+        ("final", "With polars scan_parquet/sink_parquet the build streams and peaks at about 3 GB; data/train.parquet is written."),
+    ], expect=[dict(kind="user_correction", words=["polars"], priority="MEDIUM", file="**/build_training_set.py")]),
+
+    dict(name="h12_training_seed", turns=[
+        ("user", "train a lightgbm baseline on data/train.parquet and log it to mlflow under experiment demand-baseline"),
+        ("assistant", "Writing the training script and running it.", [
+            ("Write", {"file_path": P + "/training/train_baseline.py", "content":
+                "import lightgbm as lgb\nimport mlflow\nimport polars as pl\n\nfrom shelfcast_training.split import time_split\n\n"
+                "df = pl.read_parquet(\"data/train.parquet\").to_pandas()\ntrain, val = time_split(df, cutoff=\"2025-10-01\")\n"
+                "mlflow.set_experiment(\"demand-baseline\")\nwith mlflow.start_run():\n"
+                "    model = lgb.LGBMRegressor(n_estimators=800, learning_rate=0.05, subsample=0.8, subsample_freq=1, colsample_bytree=0.8)\n"
+                "    model.fit(train.drop(columns=[\"units\"]), train[\"units\"])\n    mlflow.lightgbm.log_model(model, \"model\")\n"}),
+            ("Bash", {"command": "python training/train_baseline.py", "description": "Train the baseline"})]),
+        ("result", "2026/11/20 10:14:03 INFO mlflow.tracking._tracking_service.client: View run bright-owl-27 at: https://mlflow.shelfcast.internal/#/experiments/31/runs/5d1e0c9a\nval MAPE 0.1834"),
+        ("assistant", "Baseline logged as run 5d1e0c9a with validation MAPE 0.183.", []),
+        ("user", "you didn't set a seed. with subsample and colsample that's a different model every run. every training run here has to be reproducible: set random_state, log the seed as a param"),
+        ("assistant", "Adding a fixed seed and logging it.", [
+            ("Edit", {"file_path": P + "/training/train_baseline.py",
+                      "old_string": "    model = lgb.LGBMRegressor(n_estimators=800,",
+                      "new_string": "    seed = 20261120\n    mlflow.log_param(\"seed\", seed)\n    model = lgb.LGBMRegressor(random_state=seed, n_estimators=800,"}),
+            ("Bash", {"command": "python training/train_baseline.py && python training/train_baseline.py", "description": "Run twice to confirm identical results"})]),
+        ("result", "val MAPE 0.1829\nval MAPE 0.1829"),
+        ("final", "The baseline now uses random_state=20261120, logs it as the `seed` param, and two runs give the same MAPE (0.1829)."),
+    ], expect=[dict(kind="user_correction", words=["seed", "reproducible"], priority="HIGH", file="**/train_baseline.py")]),
+
+    dict(name="h12_timezone_london", turns=[
+        ("user", "stg_sales needs a sale_date column"),
+        ("assistant", "Adding sale_date to the staging model.", [
+            ("Read", {"file_path": P + "/sql/staging/stg_sales.sql"}),
+            ("Edit", {"file_path": P + "/sql/staging/stg_sales.sql",
+                      "old_string": "  event_ts,\n",
+                      "new_string": "  event_ts,\n  DATE(event_ts) AS sale_date,\n"})]),
+        ("assistant", "stg_sales now has sale_date derived from event_ts.", []),
+        ("user", "event_ts is UTC but the stores trade on London time. DATE(event_ts) moves every sale between 23:00 and midnight into the next day for the whole of BST. has to be DATE(event_ts, 'Europe/London')"),
+        ("assistant", "Using the London calendar date.", [
+            ("Edit", {"file_path": P + "/sql/staging/stg_sales.sql",
+                      "old_string": "  DATE(event_ts) AS sale_date,\n",
+                      "new_string": "  DATE(event_ts, 'Europe/London') AS sale_date,\n"})]),
+        ("final", "sale_date is now DATE(event_ts, 'Europe/London'), so late-evening sales in summer stay on the day they happened."),
+    ], expect=[dict(kind="user_correction", words=["london", "utc"], priority="HIGH", file="**/stg_sales.sql")]),
+
+    dict(name="h12_token_in_service_yaml", secrets=[H12_MLFLOW_TOKEN], turns=[
+        ("user", "forecast-api needs to read from the mlflow registry now, add the tracking config to the cloud run service"),
+        ("assistant", "Adding the MLflow settings to the service definition.", [
+            ("Read", {"file_path": P + "/serving/deploy/service.yaml"}),
+            ("Edit", {"file_path": P + "/serving/deploy/service.yaml",
+                      "old_string": "        env:\n",
+                      "new_string": "        env:\n        - name: MLFLOW_TRACKING_URI\n          value: https://mlflow.shelfcast.internal\n"
+                                    "        - name: MLFLOW_TRACKING_TOKEN\n          value: " + H12_MLFLOW_TOKEN + "\n"})]),
+        ("assistant", "service.yaml now sets MLFLOW_TRACKING_URI and MLFLOW_TRACKING_TOKEN.", []),
+        ("user", "don't put the token in service.yaml, that file is in git. it's in Secret Manager as mlflow-tracking-token, reference it with valueFrom.secretKeyRef. and that token has to be rotated now that it's been in your diff"),
+        ("assistant", "Replacing the literal with a Secret Manager reference.", [
+            ("Edit", {"file_path": P + "/serving/deploy/service.yaml",
+                      "old_string": "          value: " + H12_MLFLOW_TOKEN + "\n",
+                      "new_string": "          valueFrom:\n            secretKeyRef:\n              name: mlflow-tracking-token\n              key: latest\n"}),
+            ("Bash", {"command": "git diff --stat && git status --short serving/deploy/", "description": "Confirm nothing was committed"})]),
+        ("final", "service.yaml now reads MLFLOW_TRACKING_TOKEN from the mlflow-tracking-token secret; the literal was never committed, but it should still be rotated as you said."),
+    ], expect=[dict(kind="user_correction", words=["secret", "token"], priority="CRITICAL", file="**/service.yaml")]),
+
+    dict(name="h12_leakage_rolling_window", turns=[
+        ("user", "add a 7-day rolling mean of units as a feature in packages/shelfcast-features/src/shelfcast_features/rolling.py"),
+        ("assistant", "Adding the rolling mean feature.", [
+            ("Read", {"file_path": P + "/packages/shelfcast-features/src/shelfcast_features/rolling.py"}),
+            ("Edit", {"file_path": P + "/packages/shelfcast-features/src/shelfcast_features/rolling.py",
+                      "old_string": "def add_rolling_features(df):\n",
+                      "new_string": "def add_rolling_features(df):\n    df[\"units_mean_7d\"] = (\n"
+                                    "        df.groupby(\"store_sku\")[\"units\"].transform(lambda s: s.rolling(7, min_periods=1).mean())\n    )\n"})]),
+        ("assistant", "units_mean_7d is added; on the validation split it lowers MAPE from 0.183 to 0.121.", []),
+        ("user", "that's leakage. the window includes the day we're predicting, so of course MAPE drops. shift by one so it ends at t-1"),
+        ("assistant", "Shifting the series before the rolling window.", [
+            ("Edit", {"file_path": P + "/packages/shelfcast-features/src/shelfcast_features/rolling.py",
+                      "old_string": "lambda s: s.rolling(7, min_periods=1).mean()",
+                      "new_string": "lambda s: s.shift(1).rolling(7, min_periods=1).mean()"})]),
+        ("final", "units_mean_7d now covers t-7..t-1. Validation MAPE with the corrected feature is 0.171."),
+    ], expect=[dict(kind="user_correction", words=["leakage"], priority="HIGH", file="**/rolling.py")]),
+
+    dict(name="h12_serving_latest_model", turns=[
+        ("user", "make forecast-api load the model once at startup instead of on every request"),
+        ("assistant", "Moving the model load into the FastAPI lifespan.", [
+            ("Read", {"file_path": P + "/serving/app/model_loader.py"}),
+            ("Edit", {"file_path": P + "/serving/app/model_loader.py",
+                      "old_string": "def get_model():\n    return mlflow.pyfunc.load_model(MODEL_URI)\n",
+                      "new_string": "MODEL_URI = \"models:/demand-forecast/latest\"\n\n\n@asynccontextmanager\nasync def lifespan(app):\n"
+                                    "    app.state.model = mlflow.pyfunc.load_model(MODEL_URI)\n    yield\n"})]),
+        ("assistant", "The model is loaded once in the lifespan handler from models:/demand-forecast/latest.", []),
+        ("user", "loading at startup is good, but never `latest` in serving. pin the version (MODEL_VERSION env var, set by the release). with latest, anyone who registers a model silently changes what prod serves on the next cold start"),
+        ("assistant", "Pinning to an explicit version from the environment.", [
+            ("Edit", {"file_path": P + "/serving/app/model_loader.py",
+                      "old_string": "MODEL_URI = \"models:/demand-forecast/latest\"\n",
+                      "new_string": "MODEL_URI = \"models:/demand-forecast/\" + os.environ[\"MODEL_VERSION\"]\n"})]),
+        ("final", "model_loader.py now loads models:/demand-forecast/$MODEL_VERSION and fails fast at startup if MODEL_VERSION is unset."),
+    ], expect=[dict(kind="user_correction", words=["latest", "version"], priority="CRITICAL", file="**/model_loader.py")]),
+
+    dict(name="h12_make_test_not_pytest", turns=[
+        ("user", "run the tests for the features package"),
+        ("assistant", "Running the package's tests.", [
+            ("Bash", {"command": "cd packages/shelfcast-features && pytest -q", "description": "Run shelfcast-features tests"})]),
+        ("result", "................................................                         [100%]\n48 passed in 61.20s"),
+        ("assistant", "All 48 tests pass.", []),
+        ("user", "use `make test`, not bare pytest. make test sets BIGQUERY_EMULATOR_HOST, bare pytest just ran 48 tests against the real shelfcast-dev-4821 bigquery"),
+        ("assistant", "Rerunning through make.", [
+            ("Bash", {"command": "cd packages/shelfcast-features && make test", "description": "Run tests against the emulator"})]),
+        ("result", "docker compose up -d bigquery-emulator\nBIGQUERY_EMULATOR_HOST=localhost:9050 pytest -q\n................................................ [100%]\n48 passed in 9.84s"),
+        ("final", "make test passes too (48 tests, 9.8 s against the emulator). The earlier bare run created and deleted a few temp tables in shelfcast-dev-4821."),
+    ], expect=[dict(kind="user_correction", words=["make", "emulator"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h12_republish_same_version", turns=[
+        ("user", "the rolling fix is merged, publish shelfcast-features"),
+        ("assistant", "Building and uploading the package.", [
+            ("Bash", {"command": "cd packages/shelfcast-features && poetry build && twine upload --repository-url https://europe-west2-python.pkg.dev/shelfcast-shared/python/ dist/*",
+                      "description": "Build and publish"})]),
+        ("result", "Uploading shelfcast_features-2.3.1-py3-none-any.whl\nERROR    HTTPError: 400 Bad Request from https://europe-west2-python.pkg.dev/shelfcast-shared/python/\n         Bad Request: version 2.3.1 already exists"),
+        ("assistant", "2.3.1 already exists in the registry. I'll delete the existing 2.3.1 and upload again.", [
+            ("Bash", {"command": "gcloud artifacts versions delete 2.3.1 --package=shelfcast-features --repository=python --location=europe-west2 --project=shelfcast-shared --quiet",
+                      "description": "Delete the old 2.3.1"})]),
+        ("result", "Delete request issued for: [2.3.1]\nWaiting for operation [projects/shelfcast-shared/locations/europe-west2/operations/7f1c] to complete...done."),
+        ("user", "NO. you never delete or overwrite a published version. serving and the DAG image pin 2.3.1, they'd get different code under the same number. re-upload the old 2.3.1 wheel from the CI artifacts, bump to 2.3.2 and publish that"),
+        ("assistant", "Restoring 2.3.1 from the CI build and publishing 2.3.2.", [
+            ("Bash", {"command": "gh run download 9123 -n shelfcast-features-2.3.1 -D /tmp/sf231 && twine upload --repository-url https://europe-west2-python.pkg.dev/shelfcast-shared/python/ /tmp/sf231/*",
+                      "description": "Restore the original 2.3.1"}),
+            ("Bash", {"command": "cd packages/shelfcast-features && poetry version 2.3.2 && rm -rf dist && poetry build && twine upload --repository-url https://europe-west2-python.pkg.dev/shelfcast-shared/python/ dist/*",
+                      "description": "Bump to 2.3.2 and publish"})]),
+        ("final", "The original 2.3.1 wheel (same sha256 as CI run 9123) is back in the registry, and the rolling fix is published as 2.3.2."),
+    ], expect=[dict(kind="user_correction", words=["bump", "published"], priority="CRITICAL", tool="Bash")]),
+
+    # ---------------------------------------------------------------- repeated mistakes
+    dict(name="h12_repeat_raw_pii", turns=[
+        ("user", "why does the churn model score some customers at exactly 0.0? start from features.customer_features_v2"),
+        ("assistant", "Looking at the zero-score rows.", [
+            ("Bash", {"command": "bq query --use_legacy_sql=false \"SELECT * FROM features.customer_features_v2 WHERE churn_score = 0 LIMIT 20\"",
+                      "description": "Sample zero-score customers"})]),
+        ("result", "+-------------+-----------------------------+----------+-------------+-------------+\n| customer_id | email                       | postcode | tenure_days | churn_score |\n"
+                   "+-------------+-----------------------------+----------+-------------+-------------+\n| 88120041    | j.holloway@mailbox.example  | SE15 4QN | NULL        | 0.0         |\n"
+                   "| 88120977    | priya.d@inbox.example       | LS6 2AB  | NULL        | 0.0         |"),
+        ("assistant", "All the zero-score rows have tenure_days NULL.", []),
+        ("user", "don't pull raw customer rows (PII) into the session. select the hashed customer_key and the feature columns only, never email or postcode"),
+        ("assistant", "Understood, customer_key and features only.", [
+            ("Bash", {"command": "bq query --use_legacy_sql=false \"SELECT customer_key, tenure_days, basket_mean_90d, days_since_last_visit FROM features.customer_features_v2 WHERE churn_score = 0 LIMIT 20\"",
+                      "description": "Sample zero-score rows without PII"})]),
+        ("result", "| 3f9a0c1e... | NULL | 23.40 | 4 |\n| b71d22e8... | NULL | 61.10 | 1 |"),
+        ("assistant", "tenure_days is NULL for these, which the model maps to 0. I'll check whether their loyalty records join.", [
+            ("Bash", {"command": "bq query --use_legacy_sql=false \"SELECT l.email, l.loyalty_id, l.joined_at FROM crm.loyalty_members l "
+                                 "JOIN features.customer_features_v2 f ON l.customer_id = f.customer_id WHERE f.churn_score = 0 LIMIT 10\"",
+                      "description": "Check the loyalty join"})]),
+        ("result", "| j.holloway@mailbox.example | LY-0091231 | NULL |\n| priya.d@inbox.example | LY-0102877 | NULL |"),
+        ("user", "again?? emails in the output again. join on the hashed key, and no PII in anything you print. ever."),
+        ("assistant", "Redoing it on customer_key only.", [
+            ("Bash", {"command": "bq query --use_legacy_sql=false \"SELECT COUNTIF(l.joined_at IS NULL) AS null_joined, COUNT(*) AS n FROM crm.loyalty_members l "
+                                 "JOIN features.customer_features_v2 f ON l.customer_key = f.customer_key WHERE f.churn_score = 0\"",
+                      "description": "Aggregate only, hashed key join"})]),
+        ("result", "| null_joined | n     |\n| 18204       | 18204 |"),
+        ("final", "All 18,204 zero-score customers have a NULL loyalty joined_at, so tenure_days is NULL and the model outputs 0. From here on I only select customer_key and aggregates."),
+    ], expect=[dict(kind="user_correction", words=["pii"], priority="CRITICAL", tool="Bash", occurrences=2)]),
+
+    dict(name="h12_repeat_poetry_lock", turns=[
+        ("user", "add pyarrow>=16 to shelfcast-features"),
+        ("assistant", "Adding the dependency.", [
+            ("Edit", {"file_path": P + "/packages/shelfcast-features/pyproject.toml",
+                      "old_string": "polars = \"^1.12\"\n",
+                      "new_string": "polars = \"^1.12\"\npyarrow = \">=16\"\n"})]),
+        ("assistant", "pyarrow>=16 is now a dependency of shelfcast-features.", []),
+        ("user", "you changed pyproject.toml but not poetry.lock. CI runs poetry check --lock and goes red on that"),
+        ("assistant", "Updating the lock file.", [
+            ("Bash", {"command": "cd packages/shelfcast-features && poetry lock --no-update && poetry check --lock", "description": "Refresh the lock file"})]),
+        ("result", "Resolving dependencies... (2.3s)\nWriting lock file\nAll set!"),
+        ("user", "ok. we also need `holidays` for the calendar features"),
+        ("assistant", "Adding holidays.", [
+            ("Edit", {"file_path": P + "/packages/shelfcast-features/pyproject.toml",
+                      "old_string": "pyarrow = \">=16\"\n",
+                      "new_string": "pyarrow = \">=16\"\nholidays = \"^0.58\"\n"})]),
+        ("assistant", "holidays ^0.58 is added.", []),
+        ("user", "lock file. again. whenever the deps in pyproject change, the poetry lock goes in the same commit"),
+        ("assistant", "Locking again.", [
+            ("Bash", {"command": "cd packages/shelfcast-features && poetry lock --no-update && poetry check --lock && git add pyproject.toml poetry.lock",
+                      "description": "Refresh and stage the lock file"})]),
+        ("final", "poetry.lock now includes holidays 0.58 and pyarrow; both files are staged together."),
+    ], expect=[dict(kind="user_correction", words=["lock"], priority="CRITICAL", file="**/pyproject.toml", occurrences=2)]),
+
+    dict(name="h12_repeat_toplevel_variable_get", turns=[
+        ("user", "make the export_forecasts DAG read the target bucket from an airflow variable instead of the hardcoded name"),
+        ("assistant", "Reading the bucket from a Variable.", [
+            ("Edit", {"file_path": P + "/dags/export_forecasts.py",
+                      "old_string": "EXPORT_BUCKET = \"shelfcast-prod-forecast-exports\"\n",
+                      "new_string": "EXPORT_BUCKET = Variable.get(\"forecast_export_bucket\")\n"})]),
+        ("assistant", "export_forecasts now takes its bucket from the forecast_export_bucket variable.", []),
+        ("user", "Variable.get at module level hits the metadata DB on every scheduler parse. move it into the task, or template it as {{ var.value.forecast_export_bucket }}"),
+        ("assistant", "Templating it instead.", [
+            ("Edit", {"file_path": P + "/dags/export_forecasts.py",
+                      "old_string": "EXPORT_BUCKET = Variable.get(\"forecast_export_bucket\")\n",
+                      "new_string": "EXPORT_BUCKET = \"{{ var.value.forecast_export_bucket }}\"\n"})]),
+        ("user", "good. now the retrain dag: its training dataset should come from a variable too"),
+        ("assistant", "Adding a variable for the training dataset.", [
+            ("Edit", {"file_path": P + "/dags/retrain_forecast.py",
+                      "old_string": "TRAIN_DATASET = \"features\"\n",
+                      "new_string": "TRAIN_DATASET = Variable.get(\"train_dataset\", default_var=\"features\")\n"})]),
+        ("assistant", "retrain_forecast reads train_dataset, defaulting to features.", []),
+        ("user", "same thing in retrain_forecast.py, top-level Variable.get again. inside the task or jinja, not at import time"),
+        ("assistant", "Moving it into the task.", [
+            ("Edit", {"file_path": P + "/dags/retrain_forecast.py",
+                      "old_string": "TRAIN_DATASET = Variable.get(\"train_dataset\", default_var=\"features\")\n",
+                      "new_string": ""}),
+            ("Edit", {"file_path": P + "/dags/retrain_forecast.py",
+                      "old_string": "def _retrain(**context):\n",
+                      "new_string": "def _retrain(**context):\n    train_dataset = Variable.get(\"train_dataset\", default_var=\"features\")\n"})]),
+        ("final", "Neither DAG calls Variable.get at import time any more: export_forecasts uses a Jinja template and retrain_forecast reads the variable inside the task."),
+    ], expect=[dict(kind="user_correction", words=["variable"], priority="CRITICAL", file="**/retrain_forecast.py", occurrences=2)]),
+
+    dict(name="h12_repeat_eu_location", turns=[
+        ("user", "create a scratch dataset in dev for the promo uplift analysis"),
+        ("assistant", "Creating the dataset.", [
+            ("Bash", {"command": "bq mk --dataset shelfcast-dev-4821:promo_uplift_scratch", "description": "Create scratch dataset"})]),
+        ("result", "Dataset 'shelfcast-dev-4821:promo_uplift_scratch' successfully created."),
+        ("assistant", "promo_uplift_scratch is ready.", []),
+        ("user", "that went to US, it's the default. our data stays in the EU (gdpr, customer data). recreate it with --location=EU"),
+        ("assistant", "Recreating it in the EU.", [
+            ("Bash", {"command": "bq rm -r -f -d shelfcast-dev-4821:promo_uplift_scratch && bq mk --location=EU --dataset shelfcast-dev-4821:promo_uplift_scratch",
+                      "description": "Recreate dataset in EU"})]),
+        ("user", "thx. also need a gcs bucket to stage the export for the promo team"),
+        ("assistant", "Creating the bucket.", [
+            ("Bash", {"command": "gcloud storage buckets create gs://shelfcast-promo-uplift-export --project shelfcast-dev-4821 --uniform-bucket-level-access",
+                      "description": "Create export bucket"})]),
+        ("result", "Creating gs://shelfcast-promo-uplift-export/..."),
+        ("user", "and now the bucket is in the US multi-region. EU. for every dataset, bucket, anything we create."),
+        ("assistant", "Recreating the bucket in the EU.", [
+            ("Bash", {"command": "gcloud storage rm -r gs://shelfcast-promo-uplift-export && gcloud storage buckets create gs://shelfcast-promo-uplift-export "
+                                 "--project shelfcast-dev-4821 --location=EU --uniform-bucket-level-access",
+                      "description": "Recreate bucket in EU"})]),
+        ("final", "Both promo_uplift_scratch and gs://shelfcast-promo-uplift-export are now in the EU multi-region; the US copies were empty and are deleted."),
+    ], expect=[dict(kind="user_correction", words=["eu"], priority="CRITICAL", tool="Bash", occurrences=2)]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h12_lesson_backfill_async", turns=[
+        ("user", "kick off the feature store backfill for 2024"),
+        ("assistant", "Starting the backfill.", [
+            ("Bash", {"command": "python -m shelfcast_features.backfill --start 2024-01-01 --end 2024-12-31 --table features.customer_features_v2",
+                      "description": "Backfill 2024", "timeout": 600000})]),
+        ("result", "Backfilling 366 partitions of features.customer_features_v2\n[  1/366] 2024-01-01 ok (31.2s)\n[  2/366] 2024-01-02 ok (29.8s)\n...\n[ 19/366] 2024-01-19 ok (30.4s)\nCommand timed out after 10m 0s"),
+        ("assistant", "The backfill timed out after 10 minutes at partition 19 of 366; partitions 1-19 are written.", []),
+        ("user", "yeah it takes about 3 hours. for the future: always start the backfill with --async and then poll `backfill status <job>`, never run it in the foreground. resume from the 20th please"),
+        ("assistant", "Resuming asynchronously.", [
+            ("Bash", {"command": "python -m shelfcast_features.backfill --start 2024-01-20 --end 2024-12-31 --table features.customer_features_v2 --async",
+                      "description": "Resume backfill asynchronously"})]),
+        ("result", "Submitted backfill job bf-20261120-0912 (347 partitions)."),
+        ("final", "The backfill continues as job bf-20261120-0912 from 2024-01-20; `python -m shelfcast_features.backfill status bf-20261120-0912` shows progress."),
+    ], expect=[dict(kind="lesson_statement", words=["backfill", "async"], priority="HIGH")]),
+
+    dict(name="h12_lesson_assistant_merge_partition", turns=[
+        ("user", "the nightly MERGE into marts_eu.sales_daily costs way more than it should, look into it"),
+        ("assistant", "Checking what the MERGE scans.", [
+            ("Read", {"file_path": P + "/sql/marts/merge_sales_daily.sql"}),
+            ("Bash", {"command": "bq query --use_legacy_sql=false --dry_run --parameter=run_date:DATE:2026-11-19 < sql/marts/merge_sales_daily.sql", "description": "Dry-run the MERGE"})]),
+        ("result", "Query successfully validated. Assuming the tables are not modified, running this query will process upper bound of 6214098831104 bytes of data."),
+        ("assistant", "The source subquery is filtered to three days, but the ON clause only joins on store_id, sku and sale_date, so BigQuery reads every partition of the target. Constraining the target's partition column in the ON clause.", [
+            ("Edit", {"file_path": P + "/sql/marts/merge_sales_daily.sql",
+                      "old_string": "ON T.store_id = S.store_id AND T.sku = S.sku AND T.sale_date = S.sale_date",
+                      "new_string": "ON T.store_id = S.store_id AND T.sku = S.sku AND T.sale_date = S.sale_date\n   AND T.sale_date >= DATE_SUB(@run_date, INTERVAL 3 DAY)"}),
+            ("Bash", {"command": "bq query --use_legacy_sql=false --dry_run --parameter=run_date:DATE:2026-11-19 < sql/marts/merge_sales_daily.sql", "description": "Dry-run again"})]),
+        ("result", "Query successfully validated. Assuming the tables are not modified, running this query will process upper bound of 41231687270 bytes of data."),
+        ("final", "Fixed: the nightly MERGE now processes 41 GB instead of 6.2 TB.\n\nLesson learned: a BigQuery MERGE only prunes the target's partitions when the ON clause itself constrains the partition column; filtering the source subquery does not help. Going forward, every MERGE into a partitioned table in this repo should put a sale_date range on the target in the ON clause."),
+    ], expect=[dict(kind="lesson_statement", words=["merge", "partition"], priority="HIGH")]),
+
+    dict(name="h12_lesson_catchup_rule", turns=[
+        ("user", "rule for this repo, please remember it: whenever a DAG's start_date or schedule changes, set catchup=False explicitly in the same change. otherwise airflow schedules every missed interval since start_date, we once had 400 retrain runs fire at once. now, can you move export_forecasts to 06:30?"),
+        ("assistant", "Moving the schedule and setting catchup explicitly.", [
+            ("Read", {"file_path": P + "/dags/export_forecasts.py"}),
+            ("Edit", {"file_path": P + "/dags/export_forecasts.py",
+                      "old_string": "    schedule=\"0 6 * * *\",\n",
+                      "new_string": "    schedule=\"30 6 * * *\",\n    catchup=False,\n"})]),
+        ("final", "export_forecasts now runs at 06:30 with catchup=False set explicitly."),
+    ], expect=[dict(kind="lesson_statement", words=["catchup"], priority="HIGH")]),
+
+    dict(name="h12_lesson_assistant_cold_start", turns=[
+        ("user", "forecast-api throws 504s every morning around 7, figure out why"),
+        ("assistant", "Reading the request and startup logs around 07:00.", [
+            ("Bash", {"command": "gcloud logging read 'resource.type=\"cloud_run_revision\" AND resource.labels.service_name=\"forecast-api\" AND timestamp>=\"2026-11-20T06:55:00Z\"' "
+                                 "--project shelfcast-prod --limit 20 --format='value(textPayload,httpRequest.status,httpRequest.latency)'",
+                      "description": "Read morning logs"})]),
+        ("result", "Starting new instance. Reason: AUTOSCALING - Instance started due to configured scaling factors.\nLoading model demand-forecast v14 (1.21 GB)...\n\t504\t60.002s\nModel loaded in 74.8s\n\t200\t0.183s"),
+        ("assistant", "The service scales to zero overnight and the first morning request waits for a 75-second model load. Keeping one warm instance and boosting startup CPU.", [
+            ("Read", {"file_path": P + "/serving/deploy/service.yaml"}),
+            ("Edit", {"file_path": P + "/serving/deploy/service.yaml",
+                      "old_string": "        autoscaling.knative.dev/maxScale: \"10\"\n",
+                      "new_string": "        autoscaling.knative.dev/maxScale: \"10\"\n        autoscaling.knative.dev/minScale: \"1\"\n        run.googleapis.com/startup-cpu-boost: \"true\"\n"})]),
+        ("final", "The 504s are cold starts: after scaling to zero overnight, the first request waits ~75 s for the 1.2 GB model and the 60 s timeout fires. service.yaml now keeps one instance warm (minScale 1) with startup CPU boost.\n\nNote for next time: any Cloud Run service here that loads a model over ~1 GB needs minScale 1 and a startup probe that waits for the model load, otherwise the first request after idle times out."),
+    ], expect=[dict(kind="lesson_statement", words=["cold"], priority="HIGH")]),
+
+    dict(name="h12_lesson_synthetic_sample", turns=[
+        ("user", "going forward, whenever you run or edit anything under notebooks/customer/, point it at the synthetic sample in data/sample_customers.parquet, never at the prod extract. for now: the cohort notebook's x axis shows raw timestamps, make it months"),
+        ("assistant", "Fixing the axis labels and checking the data source.", [
+            ("Read", {"file_path": P + "/notebooks/customer/cohort_retention.ipynb"}),
+            ("NotebookEdit", {"notebook_path": P + "/notebooks/customer/cohort_retention.ipynb", "cell_id": "c7",
+                              "new_source": "ax = retention.plot(figsize=(10, 5))\nax.xaxis.set_major_formatter(mdates.DateFormatter(\"%b %Y\"))\nax.set_xlabel(\"cohort month\")"}),
+            ("NotebookEdit", {"notebook_path": P + "/notebooks/customer/cohort_retention.ipynb", "cell_id": "c1",
+                              "new_source": "customers = pd.read_parquet(\"../../data/sample_customers.parquet\")"})]),
+        ("final", "The cohort chart's x axis now shows months (\"Jan 2026\"), and the notebook reads data/sample_customers.parquet instead of the prod extract."),
+    ], expect=[dict(kind="lesson_statement", words=["synthetic", "sample"], priority="HIGH")]),
+
+    dict(name="h12_lesson_wandb_env", secrets=[H12_WANDB_KEY], turns=[
+        ("user", "the hyperparameter sweep needs wandb. key for this session is " + H12_WANDB_KEY + ". going forward don't ask me for it: read WANDB_API_KEY from the environment, it's set in the devcontainer and in the Airflow connection"),
+        ("assistant", "Wiring the sweep to the environment variable.", [
+            ("Read", {"file_path": P + "/training/sweep.py"}),
+            ("Edit", {"file_path": P + "/training/sweep.py",
+                      "old_string": "wandb.login()\n",
+                      "new_string": "wandb.login(key=os.environ[\"WANDB_API_KEY\"])\n"}),
+            ("Bash", {"command": "WANDB_API_KEY=" + H12_WANDB_KEY + " python training/sweep.py --count 2 --project shelfcast-sweeps", "description": "Smoke-run the sweep"})]),
+        ("result", "wandb: Currently logged in as: shelfcast-ml\nwandb: Agent Starting Run: 2xk9q1ob with config: learning_rate=0.031, num_leaves=63\nwandb: Agent Starting Run: 8pmd0c3r with config: learning_rate=0.012, num_leaves=127"),
+        ("final", "sweep.py now logs in with WANDB_API_KEY from the environment; a 2-run smoke sweep completed in shelfcast-sweeps."),
+    ], expect=[dict(kind="lesson_statement", words=["wandb", "environment"], priority="HIGH")]),
+
+    dict(name="h12_lesson_assistant_numeric_decimal", turns=[
+        ("user", "revenue in the weekly trading report is off by a few pence against finance's numbers"),
+        ("assistant", "Comparing how the report reads revenue with the raw NUMERIC values.", [
+            ("Read", {"file_path": P + "/scripts/weekly_report.py"}),
+            ("Bash", {"command": "python -c \"from scripts.weekly_report import load; df = load('2026-11-09'); print(df.revenue.dtype, df.revenue.sum())\"",
+                      "description": "Check the dtype and total"})]),
+        ("result", "float64 4817326.109999871"),
+        ("assistant", "The NUMERIC revenue column arrives as float64 and the sum accumulates rounding error. Reading it as Decimal instead.", [
+            ("Edit", {"file_path": P + "/scripts/weekly_report.py",
+                      "old_string": "    return client.query(sql).to_dataframe()\n",
+                      "new_string": "    df = client.query(sql).to_dataframe(create_bqstorage_client=True)\n"
+                                    "    df[\"revenue\"] = df[\"revenue\"].map(Decimal)\n    return df\n"})]),
+        ("final", "The report now sums revenue as Decimal and matches finance's total for w/c 9 Nov to the penny (4,817,326.12).\n\nTakeaway for this codebase: never let NUMERIC money columns from BigQuery turn into float64. Read them as Decimal and only round when presenting. I'll follow that in any report code from now on."),
+    ], expect=[dict(kind="lesson_statement", words=["numeric", "decimal"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h12_pk_publish_checklist", secrets=[H12_AR_TOKEN], turns=[
+        ("user", "publish shelfcast-features 2.4.0 and write the steps down somewhere so we don't rediscover them every release"),
+        ("assistant", "Bumping, building and uploading.", [
+            ("Bash", {"command": "cd packages/shelfcast-features && poetry version 2.4.0 && poetry lock --no-update && make test && poetry build", "description": "Bump, test and build"}),
+            ("Bash", {"command": "cd packages/shelfcast-features && twine upload --repository-url https://europe-west2-python.pkg.dev/shelfcast-shared/python/ "
+                                 "-u oauth2accesstoken -p " + H12_AR_TOKEN + " dist/shelfcast_features-2.4.0*", "description": "Upload 2.4.0"})]),
+        ("result", "Uploading distributions to https://europe-west2-python.pkg.dev/shelfcast-shared/python/\nUploading shelfcast_features-2.4.0-py3-none-any.whl\n100% 212.4/212.4 kB\nUploading shelfcast_features-2.4.0.tar.gz\n100% 187.0/187.0 kB"),
+        ("final", H12_PK_PUBLISH),
+    ], expect=[dict(kind="process_knowledge", words=["publishing", "artifact"], priority="HIGH", file="**/pyproject.toml", tool="Bash")]),
+
+    dict(name="h12_pk_streaming_buffer_json", turns=[
+        ("user", "the dedupe job on pos_events_raw fails: 'UPDATE or DELETE statement over table shelfcast-prod.raw.pos_events_raw would affect rows in the streaming buffer, which is not supported'"),
+        ("assistant", "Reproducing it and looking at the dedupe SQL.", [
+            ("Read", {"file_path": P + "/sql/maintenance/dedupe_pos_events.sql"}),
+            ("Bash", {"command": "bq query --use_legacy_sql=false < sql/maintenance/dedupe_pos_events.sql", "description": "Run the dedupe"})]),
+        ("result", "Error in query string: Error processing job 'shelfcast-prod:bqjob_r1a2': UPDATE or DELETE statement over table shelfcast-prod.raw.pos_events_raw would affect rows in the streaming buffer, which is not supported"),
+        ("assistant", "Restricting the DELETE to rows that have left the streaming buffer.", [
+            ("Edit", {"file_path": P + "/sql/maintenance/dedupe_pos_events.sql",
+                      "old_string": "WHERE row_num > 1",
+                      "new_string": "WHERE row_num > 1\n  AND ingest_ts < TIMESTAMP_SUB(CURRENT_TIMESTAMP(), INTERVAL 90 MINUTE)"}),
+            ("Bash", {"command": "bq query --use_legacy_sql=false < sql/maintenance/dedupe_pos_events.sql", "description": "Run the dedupe again"})]),
+        ("result", "Number of affected rows: 18341"),
+        ("final", H12_PK_STREAMING),
+    ], expect=[dict(kind="process_knowledge", words=["streaming", "buffer"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h12_pk_model_loading_pattern", turns=[
+        ("user", "write up how forecast-api should load models, so the next person doesn't reach for `latest` again"),
+        ("assistant", "Reading the current loader to describe it accurately.", [
+            ("Read", {"file_path": P + "/serving/app/model_loader.py"}),
+            ("Read", {"file_path": P + "/serving/app/main.py"})]),
+        ("final", H12_PK_LOADING),
+    ], expect=[dict(kind="process_knowledge", words=["loading", "mlflow"], priority="MEDIUM", file="**/model_loader.py", tool="Edit")]),
+
+    # ---------------------------------------------------------------- hard negatives
+    dict(name="h12_neg_question_approx_count", turns=[
+        ("user", "add weekly active customers per store to sql/reports/store_kpis.sql"),
+        ("assistant", "Adding the metric.", [
+            ("Edit", {"file_path": P + "/sql/reports/store_kpis.sql",
+                      "old_string": "  SUM(revenue) AS revenue,\n",
+                      "new_string": "  SUM(revenue) AS revenue,\n  APPROX_COUNT_DISTINCT(customer_key) AS weekly_active_customers,\n"})]),
+        ("assistant", "store_kpis now has weekly_active_customers.", []),
+        ("user", "why APPROX_COUNT_DISTINCT and not COUNT(DISTINCT ...)? is the error small enough for a number that goes to the store managers?"),
+        ("final", "APPROX_COUNT_DISTINCT uses HyperLogLog++ with a typical error around 1% at these cardinalities (a few thousand customers per store per week); it's much cheaper on the 40 TB table. If the managers need exact numbers, COUNT(DISTINCT) over one week of partitions costs about 30 GB per run, which is also fine. Tell me which you prefer."),
+    ], expect=[]),
+
+    dict(name="h12_neg_polite_next_slack", secrets=[H12_SLACK_TOKEN], turns=[
+        ("user", "the export task keeps timing out on big weeks, raise its timeout to 45 min"),
+        ("assistant", "Raising the execution timeout.", [
+            ("Edit", {"file_path": P + "/dags/export_forecasts.py",
+                      "old_string": "        execution_timeout=timedelta(minutes=20),\n",
+                      "new_string": "        execution_timeout=timedelta(minutes=45),\n"})]),
+        ("assistant", "export_to_gcs now has a 45-minute timeout.", []),
+        ("user", "thanks, that works. could you now add a failure callback that posts to #forecast-alerts? the webhook for now is " + H12_SLACK_WEBHOOK + " , I'll move it somewhere proper later"),
+        ("assistant", "I'll store the webhook as an Airflow connection rather than in the DAG, and add the callback.", [
+            ("Bash", {"command": "airflow connections add slack_forecast_alerts --conn-type slackwebhook --conn-password '" + H12_SLACK_WEBHOOK + "'",
+                      "description": "Store the webhook as a connection"}),
+            ("Edit", {"file_path": P + "/dags/export_forecasts.py",
+                      "old_string": "    default_args={\n",
+                      "new_string": "    default_args={\n        \"on_failure_callback\": SlackWebhookNotifier(slack_webhook_conn_id=\"slack_forecast_alerts\", text=\"{{ ti.dag_id }}.{{ ti.task_id }} failed\"),\n"})]),
+        ("final", "Failures in export_forecasts now post to #forecast-alerts through the slack_forecast_alerts connection; the webhook URL is not in the repo."),
+    ], expect=[]),
+
+    dict(name="h12_neg_answer_no", turns=[
+        ("user", "switch the forecast export to write parquet instead of csv"),
+        ("assistant", "Changing the export format.", [
+            ("Edit", {"file_path": P + "/sql/exports/forecast_export.sql",
+                      "old_string": "  format = 'CSV',\n  header = true,\n",
+                      "new_string": "  format = 'PARQUET',\n"})]),
+        ("assistant", "The export now writes parquet. Should I also re-export the last 30 days so the promo team has the history in the new format?", []),
+        ("user", "no, from today onwards is fine"),
+        ("final", "OK, only new exports will be parquet; the existing CSVs stay as they are."),
+    ], expect=[]),
+
+    dict(name="h12_neg_pasted_review", turns=[
+        ("user", "Priya reviewed PR #421, can you address her comments:\n\n"
+                 "> dags/export_forecasts.py L33: you forgot to handle the case where the partition is empty, the export then writes a 0-byte file and the promo team's loader crashes\n"
+                 "> sql/marts/forecast_latest.sql: don't use SELECT * here, the schema will drift under the consumers\n"
+                 "> nit: the docstring on export_to_gcs is wrong, it says CSV"),
+        ("assistant", "Working through the three comments.", [
+            ("Edit", {"file_path": P + "/dags/export_forecasts.py",
+                      "old_string": "    export >> notify\n",
+                      "new_string": "    check = BigQueryCheckOperator(task_id=\"partition_not_empty\", sql=\"SELECT COUNT(*) > 0 FROM marts_eu.forecast_latest WHERE forecast_date = '{{ ds }}'\")\n    check >> export >> notify\n"}),
+            ("Edit", {"file_path": P + "/sql/marts/forecast_latest.sql",
+                      "old_string": "SELECT *\n",
+                      "new_string": "SELECT store_id, sku, forecast_date, horizon_day, units_p50, units_p90, model_version\n"}),
+            ("Edit", {"file_path": P + "/dags/export_forecasts.py",
+                      "old_string": "    \"\"\"Export the day's forecasts to GCS as CSV.\"\"\"",
+                      "new_string": "    \"\"\"Export the day's forecasts to GCS as parquet.\"\"\""})]),
+        ("final", "All three review comments are addressed: an empty-partition check runs before the export, forecast_latest lists its columns explicitly, and the docstring says parquet."),
+    ], expect=[]),
+
+    dict(name="h12_neg_quoted_docs", turns=[
+        ("user", "the airflow best-practices page says \"You should avoid using a dynamic start_date, such as datetime.now(); this is a common mistake and it is wrong\". does that apply to our dag_factory, where start_date comes from the yaml config?"),
+        ("assistant", "Checking how the factory sets start_date.", [
+            ("Read", {"file_path": P + "/dags/dag_factory.py"}),
+            ("Grep", {"pattern": "start_date", "path": P + "/dags/configs"})]),
+        ("result", "dags/configs/export.yaml:start_date: 2026-01-05\ndags/configs/refresh_features.yaml:start_date: 2025-06-01"),
+        ("final", "No: the factory parses start_date from the yaml into a fixed pendulum date, so it doesn't move between parses. The docs' warning is about values computed at parse time like datetime.now(). Every config sets a literal date."),
+    ], expect=[]),
+
+    dict(name="h12_neg_praise", turns=[
+        ("user", "the SHAP summary plot in the model report is unreadable, too many features. show the top 15 only"),
+        ("assistant", "Limiting the plot to the top 15 features.", [
+            ("Edit", {"file_path": P + "/training/report.py",
+                      "old_string": "    shap.summary_plot(shap_values, X_val, show=False)\n",
+                      "new_string": "    shap.summary_plot(shap_values, X_val, max_display=15, show=False)\n"}),
+            ("Bash", {"command": "python training/report.py --run 5d1e0c9a --out /tmp/report.html", "description": "Regenerate the report"})]),
+        ("meta", "Caveat: The messages below were generated by the user while running local commands. DO NOT respond to these messages or otherwise consider them in your response unless the user explicitly asks you to."),
+        ("user", "perfect, that's exactly what I wanted. so much easier to read now, nice work"),
+        ("final", "Glad it helps. The report for run 5d1e0c9a is at /tmp/report.html."),
+    ], expect=[]),
+
+    dict(name="h12_neg_requirements_change", turns=[
+        ("user", "set the forecast horizon to 28 days in the training config"),
+        ("assistant", "Updating the horizon.", [
+            ("Edit", {"file_path": P + "/training/config.yaml",
+                      "old_string": "horizon_days: 14\n",
+                      "new_string": "horizon_days: 28\n"})]),
+        ("assistant", "horizon_days is 28.", []),
+        ("user", "actually, product just told us they want weekly granularity now instead of daily. let's switch the forecast to weekly buckets with an 8 week horizon"),
+        ("assistant", "Switching to weekly buckets.", [
+            ("Edit", {"file_path": P + "/training/config.yaml",
+                      "old_string": "granularity: day\nhorizon_days: 28\n",
+                      "new_string": "granularity: week\nhorizon_weeks: 8\n"})]),
+        ("final", "The training config now forecasts weekly buckets, 8 weeks ahead. The serving schema still speaks in days; say if you want that changed too."),
+    ], expect=[]),
+
+    dict(name="h12_neg_user_self_correction", turns=[
+        ("user", "write the weekly forecast output to marts.forecast_weekly"),
+        ("assistant", "Pointing the job's destination at marts.forecast_weekly.", [
+            ("Edit", {"file_path": P + "/dags/forecast_weekly.py",
+                      "old_string": "DESTINATION = \"scratch.forecast_weekly\"\n",
+                      "new_string": "DESTINATION = \"marts.forecast_weekly\"\n"})]),
+        ("user", "sorry, my mistake, I said marts but I meant marts_eu. marts is the old US dataset. use marts_eu.forecast_weekly"),
+        ("assistant", "Switching to marts_eu.", [
+            ("Edit", {"file_path": P + "/dags/forecast_weekly.py",
+                      "old_string": "DESTINATION = \"marts.forecast_weekly\"\n",
+                      "new_string": "DESTINATION = \"marts_eu.forecast_weekly\"\n"})]),
+        ("final", "The weekly forecast now writes to marts_eu.forecast_weekly."),
+    ], expect=[]),
+
+    dict(name="h12_neg_moving_on", turns=[
+        ("user", "test_holiday_features is flaky in CI, can you see why"),
+        ("assistant", "Running it repeatedly to reproduce.", [
+            ("Bash", {"command": "cd packages/shelfcast-features && make test ARGS='-k test_holiday_features --count 30'", "description": "Repeat the flaky test"})]),
+        ("result", "30 passed in 12.40s"),
+        ("assistant", "It passes 30 times locally. It may depend on the runner's timezone or on the date the test runs; I can dig into the CI environment next.", []),
+        ("user", "ok forget the flaky test for now, not worth it today. can you look at the terraform drift on the mlflow artifacts bucket instead?"),
+        ("assistant", "Checking the drift.", [
+            ("Bash", {"command": "cd infra/envs/prod && terraform plan -target=google_storage_bucket.mlflow_artifacts -lock=false -no-color", "description": "Plan the bucket only"})]),
+        ("result", "  ~ resource \"google_storage_bucket\" \"mlflow_artifacts\" {\n      ~ lifecycle_rule {\n          ~ condition {\n              ~ age = 365 -> 180\n\nPlan: 0 to add, 1 to change, 0 to destroy."),
+        ("final", "The drift is the lifecycle rule: someone set age 365 in the console, Terraform says 180. Decide which is right and I'll either update the .tf or let Atlantis revert it."),
+    ], expect=[]),
+
+    dict(name="h12_neg_pasted_error_secret", secrets=[H12_MLFLOW_DB_PASSWORD], turns=[
+        ("user", "the retrain dag failed overnight, what is this?\n\n```\n"
+                 "[2026-11-19, 04:00:12 UTC] {taskinstance.py:2905} ERROR - Task failed with exception\n"
+                 "sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at \"10.31.0.5\", port 5432 failed: "
+                 "FATAL:  password authentication failed for user \"mlflow\"\n"
+                 "backend_store_uri=postgresql://mlflow:" + H12_MLFLOW_DB_PASSWORD + "@10.31.0.5:5432/mlflow\n"
+                 "[2026-11-19, 04:00:12 UTC] {ops_hints.py:41} WARNING - Did you forget to add a new Secret Manager version after rotating? Never rotate only one side.\n"
+                 "```"),
+        ("assistant", "Comparing the secret versions with the database user.", [
+            ("Bash", {"command": "gcloud secrets versions list mlflow-db-password --project shelfcast-prod --limit 3", "description": "List secret versions"})]),
+        ("result", "NAME  STATE     CREATED\n4     enabled   2026-11-18T16:02:11\n3     disabled  2026-08-02T09:40:55"),
+        ("final", "The Cloud SQL password for `mlflow` was rotated on 18 Nov (secret version 4), but the Airflow connection still holds the old password that your log shows in its URI. Update the mlflow_backend connection from secret version 4 and rerun the task. Since the password is now in this chat, consider rotating it once more."),
+    ], expect=[]),
+
+    dict(name="h12_neg_sidechain_prompt", turns=[
+        ("user", "find every place we still read from the old US `marts` dataset"),
+        ("assistant", "I'll have a subagent search the repo.", [
+            ("Task", {"description": "Find marts references", "subagent_type": "general-purpose",
+                      "prompt": "Search the shelfcast repo for reads from the BigQuery dataset `marts` (not marts_eu) in dags/, sql/, serving/ and notebooks/. Do not edit any files and do not run bq, gcloud or terraform; read only. Report file paths and line numbers."})]),
+        ("sidechain", "Search the shelfcast repo for reads from the BigQuery dataset `marts` (not marts_eu) in dags/, sql/, serving/ and notebooks/. Do not edit any files and do not run bq, gcloud or terraform; read only. Report file paths and line numbers."),
+        ("result", "Found 4 references:\n- sql/reports/store_kpis.sql:12 FROM marts.sales_weekly\n- sql/exports/promo_export.sql:3 FROM marts.forecast_latest\n- notebooks/customer/cohort_retention.ipynb cell c2\n- serving/app/fallback.py:27 marts.forecast_latest"),
+        ("final", "Four places still read from `marts`: sql/reports/store_kpis.sql:12, sql/exports/promo_export.sql:3, notebooks/customer/cohort_retention.ipynb (cell c2) and serving/app/fallback.py:27. Want me to switch them to marts_eu?"),
+    ], expect=[]),
+]
