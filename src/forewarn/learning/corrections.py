@@ -284,7 +284,8 @@ def find_corrections(prompt_text):
     return found
 
 
-# "product changed their mind, make it 50 per page instead": a new requirement, not a mistake the assistant made.
+# "product changed their mind, make it 50 per page instead": a new requirement, not a mistake the assistant made;
+# "not saying it's wrong, just curious": a question, not a correction.
 CHANGE_OF_PLAN = lazy(
     r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
