@@ -5148,3 +5148,679 @@ HELD_OUT_12 = [
         ("final", "Four places still read from `marts`: sql/reports/store_kpis.sql:12, sql/exports/promo_export.sql:3, notebooks/customer/cohort_retention.ipynb (cell c2) and serving/app/fallback.py:27. Want me to switch them to marts_eu?"),
     ], expect=[]),
 ]
+
+
+# ==================================================================== held-out set 11
+# Fictional project: "Quillpath", a PHP 8.2 / Laravel 11 + Vue 3 (Inertia, <script setup>, pnpm) e-learning platform:
+# courses, lessons, enrollments, quizzes, certificates; Laravel migrations; Forge servers with Envoyer zero-downtime
+# deploys (main auto-deploys to production); Horizon on Redis queues; course media and certificates on a private S3
+# bucket behind signed CloudFront URLs; Paddle webhooks; a Composer package quillpath/scorm-bridge on Packagist;
+# Pest tests.  Written blind: without reading the detector source, its tests, the docs, or any other held-out case.
+H11_APP = P + "/app"
+H11_JS = P + "/resources/js"
+H11_MIG = P + "/database/migrations"
+H11_VIMEO_TOKEN = "e7c41b9d2fa86035c1d4e9b7a2f60c83"
+H11_REDIS_PASSWORD = "qp-R3d1s-7vKx2Lm9Tz"
+H11_PACKAGIST_TOKEN = "pkg_Wq7Lm2Xv9Tz4Rk8Np3Yc6Hb1Js5Fd0Ae"
+H11_PROD_DB_PASSWORD = "Qu1llp4th-db-4Kx9vLm2"
+H11_APP_KEY = "base64:Xk9vQ2mT7pLr4WnZ8cYb3HsJe1uAo5gTiR6dFq0NhPw="
+H11_PADDLE_SECRET = "pdl_ntfset_01jc8x4m2q7v9tz3lk5rw8ny6b_Hq2Vx7Lm9Tk4Rz8Wp3Nc"
+H11_AWS_KEY_ID = "AKIA7QP2LM9XVT4KRW8N"
+H11_AWS_SECRET = "qP4+Lm9vXz2Tk7Rw8Nc3Yb6Hd1Js5Fg0Ua/Ve2K"
+H11_IDE_CARD = ("<ide_opened_file>The user opened the file " + H11_JS + "/Components/CourseCard.vue in the IDE. "
+                "This may or may not be related to the current task.</ide_opened_file>")
+H11_IDE_SIDEBAR = ("<ide_selection>The user selected the lines 14 to 27 from " + H11_JS + "/Components/LessonSidebar.vue:\n"
+                   "const doneCount = ref(0)\nwatch(() => props.lessons, (lessons) => {\n  doneCount.value = lessons.filter(l => l.completed_at).length\n"
+                   "}, { immediate: true, deep: true })\n\nThis may or may not be related to the current task.</ide_selection>")
+
+HELD_OUT_11 = [
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h11_migration_without_down", turns=[
+        ("user", "add a nullable `completed_at` timestamp and a `progress_percent` tinyint to enrollments, the new progress bar needs both"),
+        ("assistant", "I'll generate a migration for the two columns.", [
+            ("Bash", {"command": "php artisan make:migration add_progress_to_enrollments_table --table=enrollments", "description": "Create migration"})]),
+        ("result", "   INFO  Migration [database/migrations/2026_11_03_120000_add_progress_to_enrollments_table.php] created successfully."),
+        ("assistant", "", [("Write", {"file_path": H11_MIG + "/2026_11_03_120000_add_progress_to_enrollments_table.php", "content":
+            "<?php\n\nuse Illuminate\\Database\\Migrations\\Migration;\nuse Illuminate\\Database\\Schema\\Blueprint;\nuse Illuminate\\Support\\Facades\\Schema;\n\n"
+            "return new class extends Migration\n{\n    public function up(): void\n    {\n        Schema::table('enrollments', function (Blueprint $table) {\n"
+            "            $table->timestamp('completed_at')->nullable()->after('enrolled_at');\n            $table->unsignedTinyInteger('progress_percent')->default(0);\n"
+            "        });\n    }\n};\n"})]),
+        ("user", "the down() is missing. every migration in this repo has a real down() that undoes up() — when a deploy goes bad envoyer rolls "
+                 "back the release and we run migrate:rollback, and a migration without down() just leaves the columns behind. drop both columns in down()."),
+        ("assistant", "You're right, I left out down(). Adding it so it drops both columns.", [
+            ("Edit", {"file_path": H11_MIG + "/2026_11_03_120000_add_progress_to_enrollments_table.php", "old_string": "        });\n    }\n};\n",
+                      "new_string": "        });\n    }\n\n    public function down(): void\n    {\n        Schema::table('enrollments', function (Blueprint $table) {\n"
+                                    "            $table->dropColumn(['completed_at', 'progress_percent']);\n        });\n    }\n};\n"})]),
+        ("final", "The migration now has a down() that drops completed_at and progress_percent, so migrate:rollback reverses it cleanly."),
+    ], expect=[dict(kind="user_correction", words=["down"], priority="CRITICAL", file="**/2026_11_03_120000_add_progress_to_enrollments_table.php")]),
+
+    dict(name="h11_migrate_fresh_on_staging", turns=[
+        ("user", "staging throws `Unknown column 'progress_percent'` on the course page, can you get the migrations run there?"),
+        ("assistant", "I'll run the migrations on the staging server.", [
+            ("Bash", {"command": "ssh forge@staging.quillpath.io 'cd /home/forge/staging.quillpath.io/current && php artisan migrate:fresh --seed --force'",
+                      "description": "Run migrations on staging"})]),
+        ("result", "  Dropping all tables ............................................... 412ms DONE\n\n   INFO  Preparing database.\n\n"
+                   "  Creating migration table ............................................ 9ms DONE\n\n   INFO  Running migrations.\n ...\n   INFO  Seeding database."),
+        ("user", "WHAT did you just run. migrate:fresh drops every table — staging had the demo academies the sales team shows to customers, and "
+                 "they're gone now. on any shared server it's `php artisan migrate --force` and nothing else, fresh/reset/refresh are for your "
+                 "local machine only. I'm restoring last night's snapshot, don't touch staging until I say so."),
+        ("assistant", "I'm sorry — migrate:fresh was the wrong command; it drops all tables before migrating. I won't touch staging until you tell me it's restored.", []),
+        ("final", "Understood. Once the snapshot is back I'll only run `php artisan migrate --force` there."),
+    ], expect=[dict(kind="user_correction", words=["migrate", "fresh"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h11_env_outside_config", turns=[
+        ("user", "the certificate generator needs the bucket name so it can build the download link, wire that up"),
+        ("assistant", "Let me look at the service first.", [("Read", {"file_path": H11_APP + "/Services/CertificateService.php"})]),
+        ("assistant", "I'll read the bucket from the environment.", [
+            ("Edit", {"file_path": H11_APP + "/Services/CertificateService.php", "old_string": "        $path = $this->pathFor($certificate);\n",
+                      "new_string": "        $path = $this->pathFor($certificate);\n        $bucket = env('AWS_BUCKET');\n"})]),
+        ("user", "dont call env() outside the config/ files pls. prod runs config:cache on every deploy and after that env() returns null, so "
+                 "the links wuold silently point at nothing. use config('filesystems.disks.s3.bucket')"),
+        ("assistant", "Good catch — switching to the config value.", [
+            ("Edit", {"file_path": H11_APP + "/Services/CertificateService.php", "old_string": "        $bucket = env('AWS_BUCKET');\n",
+                      "new_string": "        $bucket = config('filesystems.disks.s3.bucket');\n"})]),
+        ("final", "CertificateService now reads the bucket with config('filesystems.disks.s3.bucket'), which survives config:cache."),
+    ], expect=[dict(kind="user_correction", words=["env"], priority="CRITICAL", file="**/CertificateService.php", tool="Edit")]),
+
+    dict(name="h11_composer_update_everything", turns=[
+        ("user", "we need league/csv for the gradebook export"),
+        ("assistant", "I'll add league/csv.", [("Bash", {"command": "composer update league/csv --with-all-dependencies || composer update", "description": "Install league/csv"})]),
+        ("result", "Loading composer repositories with package information\nUpdating dependencies\nLock file operations: 1 install, 47 updates, 0 removals\n"
+                   "  - Upgrading laravel/framework (v11.31.0 => v11.34.2)\n  - Upgrading inertiajs/inertia-laravel (v1.3.0 => v1.3.2)\n  ..."),
+        ("user", "oh fantastic, 47 package updates including laravel/framework, in a PR that's supposed to add a csv export. "
+                 "`composer require league/csv` touches exactly one package. revert composer.lock and do it that way."),
+        ("assistant", "Reverting the lock file and requiring only league/csv.", [
+            ("Bash", {"command": "git checkout composer.lock composer.json && composer install && composer require league/csv", "description": "Revert and require"})]),
+        ("final", "composer.lock is back to main's versions plus league/csv 9.18 and its one dependency."),
+    ], expect=[dict(kind="user_correction", words=["composer", "require"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h11_packagist_major_tag_rejected", turns=[
+        ("user", "the scorm-bridge fix for empty cmi.suspend_data is merged, can you cut the release?"),
+        ("assistant", "Checking what's in the release.", [
+            ("Bash", {"command": "cd packages/scorm-bridge && git describe --tags --abbrev=0 && git log --oneline v1.4.2..HEAD", "description": "Commits since last tag"})]),
+        ("result", "v1.4.2\na91c3e2 Handle empty cmi.suspend_data without throwing\n7b0d1f4 Add test for empty suspend data"),
+        ("rejected", "Bash", {"command": "cd packages/scorm-bridge && git tag -a v2.0.0 -m 'v2.0.0' && git push origin v2.0.0", "description": "Tag and push release"},
+         "no!! that's a bugfix, so it's a patch: v1.4.3. packagist picks the tag up within a minute and nobody on ^1.4 would ever get a 2.0.0"),
+        ("assistant", "You're right, a bug fix is a patch release. Tagging v1.4.3.", [
+            ("Bash", {"command": "cd packages/scorm-bridge && git tag -a v1.4.3 -m 'v1.4.3' && git push origin v1.4.3", "description": "Tag v1.4.3"})]),
+        ("final", "Tagged and pushed v1.4.3; Packagist will pick it up from the GitHub hook."),
+    ], expect=[dict(kind="user_correction", words=["patch"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h11_interrupt_public_read_media", turns=[
+        ("user", "upload the re-encoded videos for the Intro to SQL course from storage/app/encoded/intro-sql to the media bucket. my CLI isn't "
+                 "configured on this box, use AWS_ACCESS_KEY_ID=" + H11_AWS_KEY_ID + " AWS_SECRET_ACCESS_KEY=" + H11_AWS_SECRET),
+        ("assistant", "Uploading the encoded files.", [
+            ("Bash", {"command": "AWS_ACCESS_KEY_ID=" + H11_AWS_KEY_ID + " AWS_SECRET_ACCESS_KEY=" + H11_AWS_SECRET + " aws s3 cp storage/app/encoded/intro-sql "
+                                 "s3://quillpath-media/courses/intro-sql/ --recursive --acl public-read", "description": "Upload course videos"})]),
+        ("interrupt",),
+        ("user", "stop — never public-read on course media. those are paid lessons, anyone with the URL could watch them for free. the bucket is "
+                 "private and the player gets signed CloudFront URLs. rerun without the acl flag and check nothing that already went up is public"),
+        ("assistant", "Re-uploading without the ACL and resetting any objects that were already written.", [
+            ("Bash", {"command": "aws s3 cp storage/app/encoded/intro-sql s3://quillpath-media/courses/intro-sql/ --recursive", "description": "Upload privately"}),
+            ("Bash", {"command": "aws s3api list-objects-v2 --bucket quillpath-media --prefix courses/intro-sql/ --query 'Contents[].Key' --output text | "
+                                 "xargs -n1 -I{} aws s3api put-object-acl --bucket quillpath-media --key {} --acl private", "description": "Reset ACLs"})]),
+        ("final", "All 24 Intro to SQL files are uploaded with the bucket's private default; the three that went up before the interrupt are reset to private."),
+    ], expect=[dict(kind="user_correction", words=["public", "signed"], priority="CRITICAL", tool="Bash")],
+        secrets=[H11_AWS_SECRET]),
+
+    dict(name="h11_ide_options_api", turns=[
+        ("user", "make a CourseCard component: thumbnail, title, instructor name, and a progress bar if the learner is enrolled"),
+        ("assistant", "Creating the component.", [
+            ("Write", {"file_path": H11_JS + "/Components/CourseCard.vue", "content":
+                "<template>\n  <article class=\"course-card\">\n    <img :src=\"course.thumbnail_url\" :alt=\"course.title\" />\n    <h3>{{ course.title }}</h3>\n"
+                "    <p>{{ course.instructor.name }}</p>\n    <ProgressBar v-if=\"enrolled\" :value=\"progress\" />\n  </article>\n</template>\n\n"
+                "<script>\nexport default {\n  props: { course: Object },\n  computed: {\n    enrolled() { return !!this.course.enrollment },\n"
+                "    progress() { return this.course.enrollment?.progress_percent ?? 0 },\n  },\n}\n</script>\n"})]),
+        ("final", "CourseCard.vue is in resources/js/Components and shows the progress bar only for enrolled learners."),
+        ("ide", H11_IDE_CARD, "this is the options API. everything new here is <script setup lang=\"ts\"> with the composition API and defineProps with a "
+                              "type, the options API is only in the old admin pages we haven't migrated. please convert it"),
+        ("assistant", "Converting CourseCard to <script setup lang=\"ts\">.", [
+            ("Edit", {"file_path": H11_JS + "/Components/CourseCard.vue", "old_string": "<script>\nexport default {",
+                      "new_string": "<script setup lang=\"ts\">\nimport { computed } from 'vue'\nimport type { Course } from '@/types'\n\n"
+                                    "const props = defineProps<{ course: Course }>()\n"})]),
+        ("final", "CourseCard now uses <script setup lang=\"ts\"> with typed defineProps and computed()."),
+    ], expect=[dict(kind="user_correction", words=["composition"], priority="HIGH", file="**/CourseCard.vue")]),
+
+    dict(name="h11_hardcoded_strings_non_native", turns=[
+        ("user", "Add a 'Resume lesson' button on the course page that opens the last lesson the learner had open."),
+        ("assistant", "I'll add the button to the course page.", [
+            ("Read", {"file_path": H11_JS + "/Pages/Courses/Show.vue"}),
+            ("Edit", {"file_path": H11_JS + "/Pages/Courses/Show.vue", "old_string": "    <CourseHeader :course=\"course\" />\n",
+                      "new_string": "    <CourseHeader :course=\"course\" />\n    <Link v-if=\"lastLesson\" :href=\"route('lessons.show', lastLesson.id)\" "
+                                    "class=\"btn-primary\">Resume lesson</Link>\n"})]),
+        ("user", "Please not write the texts direct in the component. All strings must go in lang/en.json and lang/de.json and you use $t() for it. "
+                 "We have many customers in Austria and Germany and always the german text is forgotten when it is hardcoded."),
+        ("assistant", "Understood — moving the label into the translation files.", [
+            ("Edit", {"file_path": H11_JS + "/Pages/Courses/Show.vue", "old_string": ">Resume lesson</Link>", "new_string": ">{{ $t('courses.resume_lesson') }}</Link>"}),
+            ("Edit", {"file_path": P + "/lang/en.json", "old_string": "{\n", "new_string": "{\n    \"courses.resume_lesson\": \"Resume lesson\",\n"}),
+            ("Edit", {"file_path": P + "/lang/de.json", "old_string": "{\n", "new_string": "{\n    \"courses.resume_lesson\": \"Lektion fortsetzen\",\n"})]),
+        ("final", "The button text now comes from $t('courses.resume_lesson') with English and German entries."),
+    ], expect=[dict(kind="user_correction", words=["lang"], priority="HIGH", file="**/Show.vue")]),
+
+    dict(name="h11_request_all_repeated", turns=[
+        ("user", "add an endpoint for instructors to update their course: title, description, price, visibility"),
+        ("assistant", "I'll add a form request and the update action.", [
+            ("Write", {"file_path": H11_APP + "/Http/Requests/UpdateCourseRequest.php", "content":
+                "<?php\n\nnamespace App\\Http\\Requests;\n\nuse Illuminate\\Foundation\\Http\\FormRequest;\n\nclass UpdateCourseRequest extends FormRequest\n{\n"
+                "    public function rules(): array\n    {\n        return [\n            'title' => ['required', 'string', 'max:160'],\n"
+                "            'description' => ['nullable', 'string'],\n            'price' => ['required', 'integer', 'min:0'],\n"
+                "            'visibility' => ['required', 'in:draft,unlisted,public'],\n        ];\n    }\n}\n"}),
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/CourseController.php", "old_string": "    public function update(UpdateCourseRequest $request, Course $course)\n    {\n",
+                      "new_string": "    public function update(UpdateCourseRequest $request, Course $course)\n    {\n        $course->update($request->all());\n"})]),
+        ("user", "don't pass $request->all() to update() — that lets anyone post instructor_id or is_featured and it gets mass-assigned. use $request->validated()"),
+        ("assistant", "Right, switching to the validated data.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/CourseController.php", "old_string": "$course->update($request->all());",
+                      "new_string": "$course->update($request->validated());"})]),
+        ("user", "now the same for lessons: title, body, duration_minutes, position"),
+        ("assistant", "Adding the lesson update.", [
+            ("Write", {"file_path": H11_APP + "/Http/Requests/UpdateLessonRequest.php", "content": "<?php\n\nnamespace App\\Http\\Requests;\n// rules for title, body, duration_minutes, position\n"}),
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/LessonController.php", "old_string": "    public function update(UpdateLessonRequest $request, Lesson $lesson)\n    {\n",
+                      "new_string": "    public function update(UpdateLessonRequest $request, Lesson $lesson)\n    {\n        $lesson->fill($request->all())->save();\n"})]),
+        ("user", "request->all() again. I told you ten minutes ago: validated(), every time, for anything that writes to a model."),
+        ("assistant", "Sorry, same mistake twice. Fixed.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/LessonController.php", "old_string": "$lesson->fill($request->all())->save();",
+                      "new_string": "$lesson->fill($request->validated())->save();"})]),
+        ("final", "Both update actions now only write $request->validated()."),
+    ], expect=[dict(kind="user_correction", words=["validated"], priority="CRITICAL", occurrences=2, file="**/LessonController.php", tool="Edit")]),
+
+    dict(name="h11_npm_instead_of_pnpm_repeated", turns=[
+        ("user", "the chart.js import is broken after the merge, can you fix the frontend build?"),
+        ("assistant", "Reinstalling and rebuilding.", [("Bash", {"command": "npm install && npm run build", "description": "Install and build"})]),
+        ("result", "added 812 packages, and audited 813 packages in 21s\n\n> build\n> vite build\n\n✓ 1204 modules transformed."),
+        ("user", "we use pnpm in this repo, not npm"),
+        ("assistant", "Sorry — removing the npm lock file and using pnpm.", [
+            ("Bash", {"command": "rm -f package-lock.json && rm -rf node_modules && pnpm install && pnpm build", "description": "pnpm install and build"})]),
+        ("result", "Lockfile is up to date, resolution step is skipped\nPackages: +806\n\n> vite build\n✓ built in 9.82s"),
+        ("user", "ok good. also add vue-chartjs, the gradebook needs a bar chart"),
+        ("assistant", "Adding vue-chartjs.", [("Bash", {"command": "npm install vue-chartjs", "description": "Add vue-chartjs"})]),
+        ("user", "pnpm!!! second time now. npm writes a package-lock.json next to pnpm-lock.yaml and then the envoyer build dies on "
+                 "`pnpm install --frozen-lockfile`. pnpm add."),
+        ("assistant", "You're right, I did it again. Undoing and using pnpm add.", [
+            ("Bash", {"command": "git checkout package.json && rm -f package-lock.json && pnpm add vue-chartjs", "description": "pnpm add vue-chartjs"})]),
+        ("final", "vue-chartjs is added through pnpm; there's no package-lock.json in the tree."),
+    ], expect=[dict(kind="user_correction", words=["pnpm"], priority="CRITICAL", occurrences=2, tool="Bash")]),
+
+    dict(name="h11_phpunit_class_not_pest_repeated", turns=[
+        ("user", "write tests for EnrollmentService: enrolling twice must not create a second row, and enrolling in a full cohort throws CohortFullException"),
+        ("assistant", "Writing the tests.", [
+            ("Write", {"file_path": P + "/tests/Unit/EnrollmentServiceTest.php", "content":
+                "<?php\n\nnamespace Tests\\Unit;\n\nuse Tests\\TestCase;\n\nclass EnrollmentServiceTest extends TestCase\n{\n"
+                "    public function test_enrolling_twice_is_idempotent(): void\n    {\n        // ...\n    }\n}\n"})]),
+        ("user", "our tests are Pest. it('...') closures, no PHPUnit classes please"),
+        ("assistant", "Rewriting in Pest.", [
+            ("Write", {"file_path": P + "/tests/Unit/EnrollmentServiceTest.php", "content":
+                "<?php\n\nuse App\\Services\\EnrollmentService;\n\nit('does not create a second enrollment', function () {\n    // ...\n});\n\n"
+                "it('throws when the cohort is full', function () {\n    // ...\n})->throws(CohortFullException::class);\n"})]),
+        ("user", "good. now one for certificates: a certificate is issued once progress hits 100"),
+        ("assistant", "Adding a feature test.", [
+            ("Write", {"file_path": P + "/tests/Feature/CertificateIssuedTest.php", "content":
+                "<?php\n\nnamespace Tests\\Feature;\n\nuse Tests\\TestCase;\n\nclass CertificateIssuedTest extends TestCase\n{\n"
+                "    public function test_certificate_is_issued_at_full_progress(): void\n    {\n        // ...\n    }\n}\n"})]),
+        ("user", "phpunit class again :/ same pest style as the enrollment one"),
+        ("assistant", "Sorry — converting it to Pest as well.", [
+            ("Write", {"file_path": P + "/tests/Feature/CertificateIssuedTest.php", "content":
+                "<?php\n\nit('issues a certificate when progress reaches 100', function () {\n    // ...\n});\n"})]),
+        ("final", "Both test files are Pest closures now."),
+    ], expect=[dict(kind="user_correction", words=["pest"], priority="CRITICAL", occurrences=2, file="**/CertificateIssuedTest.php", tool="Write")]),
+
+    dict(name="h11_n_plus_one_cached_repeated", turns=[
+        ("user", "the /courses index takes 3 seconds on staging, can you look?"),
+        ("assistant", "Let me look at the controller.", [("Read", {"file_path": H11_APP + "/Http/Controllers/CourseController.php"})]),
+        ("assistant", "The query is heavy; I'll cache the listing for five minutes.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/CourseController.php", "old_string": "        $courses = Course::published()->paginate(24);\n",
+                      "new_string": "        $courses = Cache::remember('courses.index.'.$request->integer('page', 1), 300, fn () => Course::published()->paginate(24));\n"})]),
+        ("user", "caching isn't the fix. it's an N+1 — every card lazy-loads the instructor and counts lessons on its own. eager load: "
+                 "->with('instructor')->withCount('lessons')"),
+        ("assistant", "You're right. Removing the cache and eager loading.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/CourseController.php",
+                      "old_string": "        $courses = Cache::remember('courses.index.'.$request->integer('page', 1), 300, fn () => Course::published()->paginate(24));\n",
+                      "new_string": "        $courses = Course::published()->with('instructor')->withCount('lessons')->paginate(24);\n"})]),
+        ("user", "nice, 180ms. the instructor dashboard is slow in the same way"),
+        ("assistant", "I'll cache the dashboard stats per instructor.", [
+            ("Read", {"file_path": H11_APP + "/Http/Controllers/InstructorDashboardController.php"}),
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/InstructorDashboardController.php", "old_string": "        $enrollments = $instructor->enrollments()->latest()->take(50)->get();\n",
+                      "new_string": "        $enrollments = Cache::remember('dashboard.'.$instructor->id, 600, fn () => $instructor->enrollments()->latest()->take(50)->get());\n"})]),
+        ("user", "Same thing as before, the view touches $enrollment->user and ->course for each row. That's the N+1, caching just hides it "
+                 "for ten minutes. Eager load them."),
+        ("assistant", "Sorry, I repeated the same approach. Eager loading user and course.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/InstructorDashboardController.php",
+                      "old_string": "        $enrollments = Cache::remember('dashboard.'.$instructor->id, 600, fn () => $instructor->enrollments()->latest()->take(50)->get());\n",
+                      "new_string": "        $enrollments = $instructor->enrollments()->with(['user', 'course'])->latest()->take(50)->get();\n"})]),
+        ("final", "The dashboard runs 4 queries instead of 101; no caching involved."),
+    ], expect=[dict(kind="user_correction", words=["eager"], priority="CRITICAL", occurrences=2, file="**/InstructorDashboardController.php", tool="Edit")]),
+
+    dict(name="h11_webhook_signature_then_request", turns=[
+        ("user", "Paddle webhooks come back 419 in the logs since the Laravel 11 upgrade. fix the webhook. the notification secret is "
+                 + H11_PADDLE_SECRET + " if you need to test locally"),
+        ("assistant", "The 419 comes from the request being rejected; I'll simplify the controller so the webhook is accepted.", [
+            ("Read", {"file_path": H11_APP + "/Http/Controllers/PaddleWebhookController.php"}),
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/PaddleWebhookController.php",
+                      "old_string": "        $this->verifier->verify($request);\n", "new_string": "        // signature verification disabled until Paddle v2 headers are mapped\n"})]),
+        ("user", "no — the 419 is csrf, laravel 11 moved the except list. exclude paddle/webhook with validateCsrfTokens(except: ...) in "
+                 "bootstrap/app.php. the signature check never gets switched off, that endpoint grants paid course access to whoever posts to it. "
+                 "after that, add a test that posts an unsigned payload and expects a 403"),
+        ("assistant", "Restoring the verification and excluding the route from CSRF instead.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/PaddleWebhookController.php",
+                      "old_string": "        // signature verification disabled until Paddle v2 headers are mapped\n", "new_string": "        $this->verifier->verify($request);\n"}),
+            ("Edit", {"file_path": P + "/bootstrap/app.php", "old_string": "    ->withMiddleware(function (Middleware $middleware) {\n",
+                      "new_string": "    ->withMiddleware(function (Middleware $middleware) {\n        $middleware->validateCsrfTokens(except: ['paddle/webhook']);\n"}),
+            ("Write", {"file_path": P + "/tests/Feature/PaddleWebhookTest.php", "content":
+                "<?php\n\nit('rejects an unsigned webhook', function () {\n    $this->postJson('/paddle/webhook', ['event_type' => 'transaction.completed'])->assertForbidden();\n});\n"})]),
+        ("final", "The webhook is excluded from CSRF in bootstrap/app.php, signature verification is back, and a Pest test checks unsigned payloads get a 403."),
+    ], expect=[dict(kind="user_correction", words=["signature"], priority="CRITICAL", file="**/PaddleWebhookController.php")],
+        secrets=[H11_PADDLE_SECRET]),
+
+    dict(name="h11_queue_restart_vs_horizon", turns=[
+        ("user", "prod still renders certificates with the old layout although the new GenerateCertificatePdf job went out yesterday. make sure "
+                 "workers pick up new code after each release"),
+        ("assistant", "Workers keep the old code in memory; I'll restart them from the post-activate deploy hook.", [
+            ("Read", {"file_path": P + "/deploy/after-activate.sh"}),
+            ("Edit", {"file_path": P + "/deploy/after-activate.sh", "old_string": "php artisan config:cache\n",
+                      "new_string": "php artisan config:cache\nphp artisan queue:restart\n"})]),
+        ("user", "we run horizon, queue:restart doesn't do anything useful for it. it has to be `php artisan horizon:terminate` — supervisor "
+                 "starts horizon again from the new release. that's why the old layout is still live"),
+        ("assistant", "Thanks — replacing it with horizon:terminate.", [
+            ("Edit", {"file_path": P + "/deploy/after-activate.sh", "old_string": "php artisan queue:restart\n", "new_string": "php artisan horizon:terminate\n"})]),
+        ("final", "deploy/after-activate.sh now runs horizon:terminate after config:cache, so Horizon restarts on the new release."),
+    ], expect=[dict(kind="user_correction", words=["horizon"], priority="CRITICAL", file="**/after-activate.sh")]),
+
+    dict(name="h11_mailable_sent_inline", turns=[
+        ("user", "send an EnrollmentConfirmed email when someone enrolls"),
+        ("assistant", "Creating the mailable and sending it from the controller.", [
+            ("Bash", {"command": "php artisan make:mail EnrollmentConfirmed --markdown=mail.enrollment-confirmed", "description": "Create mailable"}),
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/EnrollmentController.php", "old_string": "        $enrollment = $this->enrollments->enroll($user, $course);\n",
+                      "new_string": "        $enrollment = $this->enrollments->enroll($user, $course);\n        Mail::to($user)->send(new EnrollmentConfirmed($enrollment));\n"})]),
+        ("user", "Hmm, that's not how we do mail here. Every mailable implements ShouldQueue so it goes out through Horizon on the Redis queue. "
+                 "Back in spring somebody sent one inline and enrolling took four seconds whenever SES was slow. Please make EnrollmentConfirmed queued."),
+        ("assistant", "Making the mailable queued.", [
+            ("Edit", {"file_path": H11_APP + "/Mail/EnrollmentConfirmed.php", "old_string": "class EnrollmentConfirmed extends Mailable\n",
+                      "new_string": "class EnrollmentConfirmed extends Mailable implements ShouldQueue\n"})]),
+        ("final", "EnrollmentConfirmed implements ShouldQueue, so the controller call only pushes a job onto Redis."),
+    ], expect=[dict(kind="user_correction", words=["shouldqueue"], priority="HIGH")]),
+
+    dict(name="h11_suggestion_form_request", turns=[
+        ("user", "add validation to the quiz submission endpoint: answers is a required array, each option_id has to exist in quiz_options"),
+        ("assistant", "Adding validation to the controller.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/QuizSubmissionController.php", "old_string": "    public function store(Request $request, Quiz $quiz)\n    {\n",
+                      "new_string": "    public function store(Request $request, Quiz $quiz)\n    {\n        $data = $request->validate([\n            'answers' => ['required', 'array'],\n"
+                                    "            'answers.*.option_id' => ['required', 'exists:quiz_options,id'],\n        ]);\n"})]),
+        ("final", "The endpoint now validates answers and each option_id."),
+        ("user", "works. maybe a FormRequest class would be a bit nicer than validating inline though? keeps the controller thin"),
+        ("assistant", "Sure, moving the rules into StoreQuizSubmissionRequest.", [
+            ("Bash", {"command": "php artisan make:request StoreQuizSubmissionRequest", "description": "Create form request"})]),
+        ("final", "Rules live in StoreQuizSubmissionRequest and the controller type-hints it."),
+    ], expect=[dict(kind="user_correction", words=["form"], priority="MEDIUM", file="**/QuizSubmissionController.php")]),
+
+    dict(name="h11_suggestion_computed_ide", turns=[
+        ("user", "the lesson sidebar should show 'x of y lessons done' at the top"),
+        ("assistant", "Adding a counter to the sidebar.", [
+            ("Edit", {"file_path": H11_JS + "/Components/LessonSidebar.vue", "old_string": "const props = defineProps<{ lessons: Lesson[] }>()\n",
+                      "new_string": "const props = defineProps<{ lessons: Lesson[] }>()\nconst doneCount = ref(0)\nwatch(() => props.lessons, (lessons) => {\n"
+                                    "  doneCount.value = lessons.filter(l => l.completed_at).length\n}, { immediate: true, deep: true })\n"})]),
+        ("final", "The sidebar header shows the done count."),
+        ("ide", H11_IDE_SIDEBAR, "you could probably just use a computed() here instead of the ref + deep watcher, if you want"),
+        ("assistant", "Good idea, a computed is simpler.", [
+            ("Edit", {"file_path": H11_JS + "/Components/LessonSidebar.vue", "old_string": "const doneCount = ref(0)\n",
+                      "new_string": "const doneCount = computed(() => props.lessons.filter(l => l.completed_at).length)\n"})]),
+        ("final", "doneCount is a computed now; the watcher is gone."),
+    ], expect=[dict(kind="user_correction", words=["computed"], priority="MEDIUM", file="**/LessonSidebar.vue")]),
+
+    dict(name="h11_terse_s3_disk", turns=[
+        ("user", "store the generated certificate pdfs so learners can download them again later"),
+        ("assistant", "Saving the PDFs to storage in the job.", [
+            ("Edit", {"file_path": H11_APP + "/Jobs/GenerateCertificatePdf.php", "old_string": "        $pdf = $this->renderer->render($this->certificate);\n",
+                      "new_string": "        $pdf = $this->renderer->render($this->certificate);\n        Storage::disk('local')->put($this->certificate->path(), $pdf);\n"})]),
+        ("user", "s3 disk not local. 2 web nodes behind the LB"),
+        ("assistant", "Switching to the s3 disk.", [
+            ("Edit", {"file_path": H11_APP + "/Jobs/GenerateCertificatePdf.php", "old_string": "Storage::disk('local')", "new_string": "Storage::disk('s3')"})]),
+        ("final", "Certificates are written to the s3 disk."),
+    ], expect=[dict(kind="user_correction", words=["s3"], priority="HIGH", file="**/GenerateCertificatePdf.php")]),
+
+    dict(name="h11_token_in_services_config", turns=[
+        ("user", "here's the vimeo token for the upload integration: " + H11_VIMEO_TOKEN + " — hook up the VimeoUploader service"),
+        ("assistant", "Adding the Vimeo config and the service.", [
+            ("Edit", {"file_path": P + "/config/services.php", "old_string": "    'postmark' => [\n",
+                      "new_string": "    'vimeo' => [\n        'token' => '" + H11_VIMEO_TOKEN + "',\n    ],\n\n    'postmark' => [\n"})]),
+        ("user", "no, not in config/services.php, that file is committed. the token goes in .env as VIMEO_ACCESS_TOKEN and services.php "
+                 "reads env('VIMEO_ACCESS_TOKEN'). I'll rotate this one now since it was in the diff"),
+        ("assistant", "Sorry about that. Moving it to the environment.", [
+            ("Edit", {"file_path": P + "/config/services.php", "old_string": "        'token' => '" + H11_VIMEO_TOKEN + "',\n",
+                      "new_string": "        'token' => env('VIMEO_ACCESS_TOKEN'),\n"}),
+            ("Edit", {"file_path": P + "/.env.example", "old_string": "POSTMARK_TOKEN=\n", "new_string": "POSTMARK_TOKEN=\nVIMEO_ACCESS_TOKEN=\n"})]),
+        ("final", "config/services.php reads VIMEO_ACCESS_TOKEN from the environment and .env.example lists the key without a value."),
+    ], expect=[dict(kind="user_correction", words=["env"], priority="CRITICAL", file="**/services.php")],
+        secrets=[H11_VIMEO_TOKEN]),
+
+    dict(name="h11_php_constraint_bump", turns=[
+        ("user", "tidy up the DTOs in app/Data, they're a mess of public arrays"),
+        ("assistant", "I'll make them readonly classes with typed constants, which needs PHP 8.3.", [
+            ("Edit", {"file_path": H11_APP + "/Data/CourseData.php", "old_string": "class CourseData\n{\n",
+                      "new_string": "final readonly class CourseData\n{\n    public const string TYPE = 'course';\n"}),
+            ("Edit", {"file_path": P + "/composer.json", "old_string": "        \"php\": \"^8.2\",\n", "new_string": "        \"php\": \"^8.3\",\n"})]),
+        ("user", "don't bump the php constraint in composer.json. the forge servers run 8.2 and composer install fails the whole deploy if "
+                 "the platform doesn't match. drop the typed constants instead, readonly classes are fine on 8.2"),
+        ("assistant", "Reverting the constraint and removing the typed constants.", [
+            ("Edit", {"file_path": P + "/composer.json", "old_string": "        \"php\": \"^8.3\",\n", "new_string": "        \"php\": \"^8.2\",\n"}),
+            ("Edit", {"file_path": H11_APP + "/Data/CourseData.php", "old_string": "    public const string TYPE = 'course';\n", "new_string": "    public const TYPE = 'course';\n"})]),
+        ("final", "composer.json stays on ^8.2; the DTOs are readonly classes without typed constants."),
+    ], expect=[dict(kind="user_correction", words=["php", "8.2"], priority="CRITICAL", file="**/composer.json")]),
+
+    dict(name="h11_local_timezone_deadlines", turns=[
+        ("user", "assignments need a due date that instructors pick in the form"),
+        ("assistant", "Adding due_at handling to the controller.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/AssignmentController.php", "old_string": "        $assignment = $lesson->assignments()->create($request->validated());\n",
+                      "new_string": "        $assignment = $lesson->assignments()->create([...$request->validated(), 'due_at' => Carbon::parse($request->input('due_at'), 'Europe/Berlin')]);\n"})]),
+        ("user", "we store every datetime in UTC. the browser sends ISO 8601 with the offset, parse that, convert to utc and store it. the frontend "
+                 "formats it in the learner's own timezone with dayjs, instructors aren't all in Berlin"),
+        ("assistant", "Switching to UTC storage.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/AssignmentController.php",
+                      "old_string": "Carbon::parse($request->input('due_at'), 'Europe/Berlin')", "new_string": "Carbon::parse($request->input('due_at'))->utc()"})]),
+        ("final", "due_at is parsed from the ISO string with its offset and stored in UTC."),
+    ], expect=[dict(kind="user_correction", words=["utc"], priority="HIGH", file="**/AssignmentController.php")]),
+
+    dict(name="h11_pushed_to_main", turns=[
+        ("user", "commit the certificate layout fix"),
+        ("assistant", "Committing and pushing.", [
+            ("Bash", {"command": "git add -A && git commit -m 'Fix certificate layout margins' && git push origin main", "description": "Commit and push"})]),
+        ("result", "[main 9c8d7e6] Fix certificate layout margins\n 2 files changed, 14 insertions(+), 6 deletions(-)\nTo github.com:quillpath/platform.git\n"
+                   "   4e1a2b3..9c8d7e6  main -> main"),
+        ("user", "you pushed to main?? main auto-deploys to production through envoyer. everything goes on a branch and through a PR, no exceptions. "
+                 "well, it's out now — let's at least watch the deploy"),
+        ("assistant", "I'm sorry — I should have pushed a branch. Checking the deployment.", [
+            ("Bash", {"command": "curl -s https://quillpath.io/up && tail -n 20 storage/logs/envoyer-last.log", "description": "Check deploy health"})]),
+        ("final", "The deploy finished and /up returns 200. From now on I'll push to a branch and open a PR."),
+    ], expect=[dict(kind="user_correction", words=["main", "branch"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h11_edited_vendor", turns=[
+        ("user", "scorm uploads whose imsmanifest.xml sits in a subfolder fail with 'imsmanifest.xml not found'"),
+        ("assistant", "The lookup is in the scorm-bridge package. Let me fix the search.", [
+            ("Grep", {"pattern": "imsmanifest.xml not found", "path": P}),
+            ("Read", {"file_path": P + "/vendor/quillpath/scorm-bridge/src/ScormPackage.php"}),
+            ("Edit", {"file_path": P + "/vendor/quillpath/scorm-bridge/src/ScormPackage.php", "old_string": "        $manifest = $this->zip->locateName('imsmanifest.xml');\n",
+                      "new_string": "        $manifest = $this->zip->locateName('imsmanifest.xml', ZipArchive::FL_NODIR);\n"})]),
+        ("user", "dont edit vendor/ its wiped on the next composer install. scorm-bridge is our package, it lives in packages/scorm-bridge — fix it there, tag it, and bump it here"),
+        ("assistant", "Reverting vendor and making the change in the package.", [
+            ("Bash", {"command": "composer reinstall quillpath/scorm-bridge", "description": "Restore vendor copy"}),
+            ("Edit", {"file_path": P + "/packages/scorm-bridge/src/ScormPackage.php", "old_string": "        $manifest = $this->zip->locateName('imsmanifest.xml');\n",
+                      "new_string": "        $manifest = $this->zip->locateName('imsmanifest.xml', ZipArchive::FL_NODIR);\n"})]),
+        ("final", "The fix is in packages/scorm-bridge; vendor is back to the released version. Ready to tag when you are."),
+    ], expect=[dict(kind="user_correction", words=["vendor"], priority="HIGH", file="**/ScormPackage.php")]),
+
+    dict(name="h11_flushall_rejected", turns=[
+        ("user", "prod still shows the old prices in the course catalog after the price change, clear the cache"),
+        ("rejected", "Bash", {"command": "ssh forge@web1.quillpath.io 'redis-cli -h redis.internal -a " + H11_REDIS_PASSWORD + " FLUSHALL'",
+                              "description": "Flush Redis cache"},
+         "absolutely not. that redis also holds the horizon queues and every learner's session, FLUSHALL logs everyone out and drops the "
+         "pending jobs. php artisan cache:clear, it only clears the cache store"),
+        ("assistant", "Understood — clearing only the application cache.", [
+            ("Bash", {"command": "ssh forge@web1.quillpath.io 'cd /home/forge/quillpath.io/current && php artisan cache:clear'", "description": "Clear app cache"})]),
+        ("final", "Ran `php artisan cache:clear` on production; the catalog shows the new prices and queues and sessions are untouched."),
+    ], expect=[dict(kind="user_correction", words=["flushall"], priority="CRITICAL", tool="Bash")],
+        secrets=[H11_REDIS_PASSWORD]),
+
+    dict(name="h11_seed_data_in_migration", turns=[
+        ("user", "we need the five default course categories (Programming, Design, Business, Languages, Data) in every environment"),
+        ("assistant", "I'll add a migration that inserts them.", [
+            ("Write", {"file_path": H11_MIG + "/2026_11_05_090000_insert_default_categories.php", "content":
+                "<?php\n\nreturn new class extends Migration\n{\n    public function up(): void\n    {\n        DB::table('categories')->insert([\n"
+                "            ['slug' => 'programming', 'name' => 'Programming'],\n            // ...\n        ]);\n    }\n};\n"})]),
+        ("user", "Rows don't go in migrations in this project, migrations are schema only. Put them in a CategorySeeder that uses "
+                 "updateOrCreate so running it twice is harmless, and call it from DatabaseSeeder."),
+        ("assistant", "Replacing the migration with an idempotent seeder.", [
+            ("Bash", {"command": "rm database/migrations/2026_11_05_090000_insert_default_categories.php && php artisan make:seeder CategorySeeder", "description": "Swap to seeder"}),
+            ("Write", {"file_path": P + "/database/seeders/CategorySeeder.php", "content":
+                "<?php\n\nnamespace Database\\Seeders;\n\nclass CategorySeeder extends Seeder\n{\n    public function run(): void\n    {\n"
+                "        foreach (['programming' => 'Programming'] as $slug => $name) {\n            Category::updateOrCreate(['slug' => $slug], ['name' => $name]);\n        }\n    }\n}\n"})]),
+        ("final", "CategorySeeder creates the five categories with updateOrCreate and DatabaseSeeder calls it."),
+    ], expect=[dict(kind="user_correction", words=["seeder"], priority="HIGH", file="**/2026_11_05_090000_insert_default_categories.php")]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h11_lesson_api_resources", turns=[
+        ("user", "add a `language` column to courses (two-letter code, default 'en')"),
+        ("assistant", "Adding the migration, the model cast, and the resource field.", [
+            ("Write", {"file_path": H11_MIG + "/2026_11_06_101500_add_language_to_courses_table.php", "content": "<?php\n// up: $table->char('language', 2)->default('en'); down: dropColumn\n"}),
+            ("Edit", {"file_path": H11_APP + "/Http/Resources/CourseResource.php", "old_string": "            'title' => $this->title,\n",
+                      "new_string": "            'title' => $this->title,\n            'language' => $this->language,\n"})]),
+        ("final", "courses.language is added with a reversible migration and exposed in CourseResource."),
+        ("user", "thanks, and good that you did the resource too. for the future: whenever a column is added to courses or enrollments it also "
+                 "goes into CourseResource / EnrollmentResource, the iOS app only sees what the resources return."),
+        ("final", "Noted — new columns on courses or enrollments also go into their API resources."),
+    ], expect=[dict(kind="lesson_statement", words=["resource"], priority="HIGH")]),
+
+    dict(name="h11_lesson_vite_manifest", turns=[
+        ("user", "staging still loads the old JS after my vite.config.ts change, why?"),
+        ("assistant", "Let me check the manifest on staging.", [
+            ("Bash", {"command": "ssh forge@staging.quillpath.io 'ls -l /home/forge/staging.quillpath.io/current/public/build/manifest.json'", "description": "Check manifest"})]),
+        ("result", "-rw-rw-r-- 1 forge forge 18342 Nov 12 08:14 /home/forge/staging.quillpath.io/current/public/build/manifest.json"),
+        ("assistant", "The manifest is from Nov 12; the staging deploy skipped the build step. Rebuilding.", [
+            ("Bash", {"command": "ssh forge@staging.quillpath.io 'cd /home/forge/staging.quillpath.io/current && pnpm install --frozen-lockfile && pnpm build'", "description": "Rebuild assets"})]),
+        ("final", "Staging serves the new bundle now. Lesson learned: Laravel reads asset hashes from public/build/manifest.json, which only changes "
+                  "when `pnpm build` runs — after any vite.config.ts change the build has to run on the server before the page can pick it up, "
+                  "so I'll check the manifest timestamp first next time assets look stale."),
+    ], expect=[dict(kind="lesson_statement", words=["manifest"], priority="HIGH")]),
+
+    dict(name="h11_lesson_payment_jobs_idempotent", turns=[
+        ("user", "write a GrantCourseAccess job that the Paddle webhook dispatches"),
+        ("assistant", "Creating the job with a unique key on the transaction id.", [
+            ("Write", {"file_path": H11_APP + "/Jobs/GrantCourseAccess.php", "content":
+                "<?php\n\nnamespace App\\Jobs;\n\nclass GrantCourseAccess implements ShouldQueue, ShouldBeUnique\n{\n    public int $tries = 1;\n\n"
+                "    public function uniqueId(): string\n    {\n        return $this->transactionId;\n    }\n}\n"})]),
+        ("final", "GrantCourseAccess is unique per Paddle transaction id and runs once."),
+        ("user", "good. make that a rule from now on: any job that touches payments or grants access is idempotent — unique key or a "
+                 "check before it writes — and gets $tries = 1 unless it's safe to repeat. retries double-charged and double-enrolled people in march."),
+        ("final", "Got it: payment and access jobs are idempotent and don't retry unless repeating them is safe."),
+    ], expect=[dict(kind="lesson_statement", words=["idempotent"], priority="HIGH")]),
+
+    dict(name="h11_lesson_parallel_tests", turns=[
+        ("user", "is the quiz grading change done?"),
+        ("assistant", "Running the quiz tests.", [("Bash", {"command": "php artisan test --filter=Quiz", "description": "Run quiz tests"})]),
+        ("result", "   PASS  Tests\\Feature\\QuizGradingTest\n  ✓ it grades multiple choice\n  ✓ it gives partial credit\n\n  Tests:    2 passed (6 assertions)"),
+        ("final", "Yes, the quiz tests pass."),
+        ("user", "Going forward, run `php artisan test --parallel` on the whole suite before you tell me something is done, not a filter. "
+                 "We've had twice now that a filtered run was green and the parallel run caught a db isolation problem."),
+        ("assistant", "Running the full suite in parallel.", [("Bash", {"command": "php artisan test --parallel", "description": "Full parallel run"})]),
+        ("final", "Full parallel run: 1,412 passed. I'll run it that way before reporting work as done."),
+    ], expect=[dict(kind="lesson_statement", words=["parallel"], priority="HIGH")]),
+
+    dict(name="h11_lesson_storage_fake_s3", turns=[
+        ("user", "the certificate download test fails with 'This driver does not support creating temporary URLs'"),
+        ("assistant", "The test fakes the local disk, but the code calls temporaryUrl().", [
+            ("Read", {"file_path": P + "/tests/Feature/CertificateDownloadTest.php"})]),
+        ("assistant", "Note for future sessions: Storage::temporaryUrl() is only supported by the s3 driver, so tests for anything that builds "
+                      "signed download links must use Storage::fake('s3') rather than the local disk. Fixing the test now.", [
+            ("Edit", {"file_path": P + "/tests/Feature/CertificateDownloadTest.php", "old_string": "Storage::fake('local');", "new_string": "Storage::fake('s3');"})]),
+        ("final", "The download test fakes the s3 disk and passes."),
+    ], expect=[dict(kind="lesson_statement", words=["temporaryurl"], priority="HIGH")]),
+
+    dict(name="h11_lesson_packagist_webhook", turns=[
+        ("user", "v1.4.3 of scorm-bridge is tagged. packagist api token is " + H11_PACKAGIST_TOKEN + " in case you need it"),
+        ("assistant", "Checking whether Packagist already shows it.", [
+            ("Bash", {"command": "curl -s https://repo.packagist.org/p2/quillpath/scorm-bridge.json | jq -r '.packages[\"quillpath/scorm-bridge\"][0].version'",
+                      "description": "Latest version on Packagist"})]),
+        ("result", "v1.4.3"),
+        ("assistant", "Packagist already lists v1.4.3. Should I still trigger an update through the API?", []),
+        ("user", "no need. remember for next time: packagist updates from the github webhook on its own, never hit 'Update' on packagist.org or "
+                 "the api for it — it just queues a second crawl"),
+        ("final", "Understood — Packagist picks up tags from the GitHub webhook; I won't trigger manual updates."),
+    ], expect=[dict(kind="lesson_statement", words=["packagist", "webhook"], priority="HIGH")],
+        secrets=[H11_PACKAGIST_TOKEN]),
+
+    dict(name="h11_lesson_translation_keys", turns=[
+        ("user", "add German translations for the checkout page"),
+        ("assistant", "Adding the German strings.", [
+            ("Read", {"file_path": P + "/lang/en.json"}),
+            ("Edit", {"file_path": P + "/lang/de.json", "old_string": "{\n",
+                      "new_string": "{\n    \"checkout.pay_now\": \"Jetzt bezahlen\",\n    \"checkout.order_summary\": \"Bestellübersicht\",\n"})]),
+        ("final", "lang/de.json has the checkout strings."),
+        ("user", "Standing rule for this repo, since it keeps coming up with contractors: translation keys are snake_case and grouped by page "
+                 "like checkout.pay_now — never the English sentence as the key."),
+        ("final", "Noted: snake_case keys grouped by page, no sentences as keys."),
+    ], expect=[dict(kind="lesson_statement", words=["snake_case"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h11_pk_migration_checklist", turns=[
+        ("user", "staging is back from the snapshot. write down how migrations have to be handled here so this doesn't happen again"),
+        ("assistant", "Checking how the deploy hook runs migrations.", [("Read", {"file_path": P + "/deploy/after-activate.sh"})]),
+        ("final", "Here is the rule set I'll follow:\n\n[PROCESS_KNOWLEDGE]\ntype: checklist\npriority: CRITICAL\n"
+                  "label: Laravel migrations must be reversible and deploy-safe\n"
+                  "trigger_conditions:\n  tool_names: [Write, Edit, Bash]\n  file_patterns: [\"database/migrations/*.php\", \"deploy/*.sh\"]\n"
+                  "  action_keywords: [migration, migrate, schema, rollback]\n"
+                  "checklist:\n  - Every migration has a down() that reverses up()\n"
+                  "  - Never run migrate:fresh, migrate:reset or migrate:refresh anywhere but a local machine\n"
+                  "  - Staging and production only ever run `php artisan migrate --force`, from the Envoyer hook\n"
+                  "  - New columns on enrollments or lesson_progress are nullable; backfill in a queued job\n"
+                  "  - Migrations change schema only; rows go in seeders\n[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["migrations", "reversible"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h11_pk_private_media_json", turns=[
+        ("user", "write up the rule for course media uploads so the next session doesn't make objects public again"),
+        ("assistant", "Recording it, then verifying the bucket policy.\n\n[PROCESS_KNOWLEDGE]\n"
+                      "{\"type\": \"warning\", \"priority\": \"HIGH\", \"label\": \"Course media in S3 stays private\", "
+                      "\"trigger_conditions\": {\"tool_names\": [\"Bash\", \"Edit\"], \"file_patterns\": [\"app/Services/Media/*.php\"], "
+                      "\"action_keywords\": [\"s3\", \"upload\", \"acl\", \"cloudfront\"]}, "
+                      "\"warning\": \"Never pass --acl public-read or 'visibility' => 'public' for anything under s3://quillpath-media. Lessons are paid "
+                      "content; players get signed CloudFront URLs from MediaUrlSigner.\"}\n[/PROCESS_KNOWLEDGE]", [
+            ("Bash", {"command": "aws s3api get-public-access-block --bucket quillpath-media", "description": "Check public access block"})]),
+        ("result", "{\n    \"PublicAccessBlockConfiguration\": {\n        \"BlockPublicAcls\": true,\n        \"IgnorePublicAcls\": true,\n"
+                   "        \"BlockPublicPolicy\": true,\n        \"RestrictPublicBuckets\": true\n    }\n}"),
+        ("final", "The rule is recorded, and the bucket's public access block is fully on, so public ACLs would be ignored anyway."),
+    ], expect=[dict(kind="process_knowledge", words=["media", "private"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h11_pk_scorm_release_requirement", turns=[
+        ("user", "summarise how a scorm-bridge release works, step by step, I want it in the knowledge base"),
+        ("assistant", "Reading the package's release notes file.", [("Read", {"file_path": P + "/packages/scorm-bridge/CHANGELOG.md"})]),
+        ("final", "[PROCESS_KNOWLEDGE]\ntype: requirement\npriority: MEDIUM\nlabel: scorm-bridge releases follow semver with a changelog entry\n"
+                  "trigger_conditions:\n  tool_names: [Bash]\n  file_patterns: [\"packages/scorm-bridge/**\"]\n  action_keywords: [tag, release, packagist]\n"
+                  "requirement: |\n  Bug fixes are patch releases, new options are minor, anything breaking is major.\n"
+                  "  Add a CHANGELOG.md entry before tagging, push the tag only, and let the GitHub webhook update Packagist.\n"
+                  "  Then bump quillpath/scorm-bridge in the platform with `composer require quillpath/scorm-bridge:^1.4.3`-style constraints.\n"
+                  "[/PROCESS_KNOWLEDGE]"),
+    ], expect=[dict(kind="process_knowledge", words=["semver"], priority="MEDIUM", tool="Bash")]),
+
+    # ---------------------------------------------------------------- hard negatives
+    dict(name="h11_neg_question_job_vs_listener", turns=[
+        ("user", "send learners a reminder when they haven't opened a course for 7 days"),
+        ("assistant", "I'll add a scheduled job that finds inactive enrollments.", [
+            ("Write", {"file_path": H11_APP + "/Jobs/SendInactivityReminders.php", "content": "<?php\n\nnamespace App\\Jobs;\n// query enrollments with last_opened_at < now()->subDays(7)\n"})]),
+        ("user", "why a scheduled job rather than a queued listener on some event? not saying it's wrong, just want to understand"),
+        ("final", "There's no event to listen to: inactivity is the absence of one. A daily scheduled job can query enrollments whose "
+                  "last_opened_at is older than 7 days in one pass; a listener would only fire when something happens."),
+    ], expect=[]),
+
+    dict(name="h11_neg_next_request", turns=[
+        ("user", "show the learner's streak (days in a row with a completed lesson) on the dashboard"),
+        ("assistant", "Adding a streak calculation and the badge.", [
+            ("Edit", {"file_path": H11_APP + "/Services/StreakService.php", "old_string": "    // TODO\n", "new_string": "    public function current(User $user): int\n    {\n        // ...\n    }\n"}),
+            ("Edit", {"file_path": H11_JS + "/Pages/Dashboard.vue", "old_string": "<WelcomeBanner />", "new_string": "<WelcomeBanner />\n    <StreakBadge :days=\"streak\" />"})]),
+        ("final", "The dashboard shows the current streak."),
+        ("user", "nice, works. next: could you add a weekly goal setting, like 'x lessons per week', on the profile page?"),
+        ("assistant", "Adding a weekly_goal field to the profile.", [
+            ("Edit", {"file_path": H11_JS + "/Pages/Profile/Edit.vue", "old_string": "<TimezoneSelect />", "new_string": "<TimezoneSelect />\n      <WeeklyGoalInput v-model=\"form.weekly_goal\" />"})]),
+        ("final", "Learners can set a weekly goal on the profile page."),
+    ], expect=[]),
+
+    dict(name="h11_neg_answer_no", turns=[
+        ("user", "let instructors archive a course so it disappears from the catalog but enrolled learners keep access"),
+        ("assistant", "I'll add an archived_at column and a scope. Should I also add soft deletes to the courses table while I'm at it?", [
+            ("Write", {"file_path": H11_MIG + "/2026_11_08_140000_add_archived_at_to_courses_table.php", "content": "<?php\n// up: timestamp archived_at nullable; down: drop\n"})]),
+        ("user", "no, not needed for now. go on with the archive part"),
+        ("assistant", "Adding the scope and the action.", [
+            ("Edit", {"file_path": H11_APP + "/Models/Course.php", "old_string": "    public function scopePublished($query)\n",
+                      "new_string": "    public function scopeNotArchived($query)\n    {\n        return $query->whereNull('archived_at');\n    }\n\n    public function scopePublished($query)\n"})]),
+        ("final", "Archived courses are hidden from the catalog; enrolled learners still reach them from their dashboard."),
+    ], expect=[]),
+
+    dict(name="h11_neg_pasted_review", turns=[
+        ("user", "Marta reviewed PR #412, pasting her comments:\n\n> CourseController.php L48: you forgot to eager load the instructor here, "
+                 "this will be N+1 on the index\n> config/quiz.php: don't use env() for the max attempts in the job, read config\n"
+                 "> QuizResult.vue: wrong prop type, score is a number not a string\n\ncan you address all three?"),
+        ("assistant", "Addressing the three review comments.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/CourseController.php", "old_string": "Course::published()->paginate(24)", "new_string": "Course::published()->with('instructor')->paginate(24)"}),
+            ("Edit", {"file_path": H11_APP + "/Jobs/GradeQuizAttempt.php", "old_string": "env('QUIZ_MAX_ATTEMPTS', 3)", "new_string": "config('quiz.max_attempts')"}),
+            ("Edit", {"file_path": H11_JS + "/Components/QuizResult.vue", "old_string": "score: string", "new_string": "score: number"})]),
+        ("final", "All three comments are addressed and pushed to the PR branch."),
+    ], expect=[]),
+
+    dict(name="h11_neg_pasted_log", turns=[
+        ("user", "horizon keeps failing this job overnight, here's the log:\n\n[2026-11-18 03:12:44] production.ERROR: SQLSTATE[HY000] [1045] "
+                 "Access denied for user 'quillpath'@'10.0.1.12' (using password: YES) (Connection: mysql, SQL: select * from `enrollments` where "
+                 "`last_opened_at` < 2026-11-11) {\"job\":\"App\\\\Jobs\\\\SendInactivityReminders\"}\n[2026-11-18 03:12:44] production.WARNING: "
+                 "You should never see this: retry limit reached, job marked failed. Wrong credentials?\n\nfor reference the .env on worker1 has "
+                 "DB_HOST=10.0.1.5 DB_PASSWORD=" + H11_PROD_DB_PASSWORD + " — can you figure out what's going on?"),
+        ("assistant", "Let me compare the worker's config with the web nodes.", [
+            ("Bash", {"command": "ssh forge@worker1.quillpath.io 'cd /home/forge/quillpath.io/current && php artisan config:show database.connections.mysql.host'",
+                      "description": "Show DB host on worker"})]),
+        ("result", "  database.connections.mysql.host ..................................... 10.0.1.9"),
+        ("final", "worker1 has a stale cached config pointing at the old database host 10.0.1.9, so the login fails there. Running "
+                  "`php artisan config:cache` on worker1 after the next deploy (or now) will fix it; the password itself is fine."),
+    ], expect=[], secrets=[H11_PROD_DB_PASSWORD]),
+
+    dict(name="h11_neg_praise", turns=[
+        ("user", "make the quiz timer survive a page reload"),
+        ("assistant", "Persisting the attempt's started_at on the server and computing the remaining time from it.", [
+            ("Edit", {"file_path": H11_JS + "/Components/QuizTimer.vue", "old_string": "const remaining = ref(props.limitSeconds)\n",
+                      "new_string": "const remaining = ref(Math.max(0, props.limitSeconds - dayjs().diff(dayjs(props.startedAt), 'second')))\n"})]),
+        ("final", "The timer now counts down from the server-side started_at, so a reload doesn't reset it."),
+        ("user", "perfect, that's exactly how we do it here — server is the source of truth. thanks!"),
+        ("final", "Glad it fits. Anything else for the quiz page?"),
+    ], expect=[]),
+
+    dict(name="h11_neg_requirement_change", turns=[
+        ("user", "generate the certificate as a PDF with the learner name, course title and completion date"),
+        ("assistant", "Rendering the certificate with dompdf.", [
+            ("Write", {"file_path": H11_APP + "/Services/CertificateRenderer.php", "content": "<?php\n\nnamespace App\\Services;\n// Pdf::loadView('certificates.show', ...)->output()\n"})]),
+        ("final", "Certificates render as A4 landscape PDFs."),
+        ("user", "change of plans from product, sorry: certificates should be PNG images now, not PDFs, they want learners to share them on "
+                 "LinkedIn. can you switch the renderer to PNG at 2000x1414?"),
+        ("assistant", "Switching the renderer to PNG output.", [
+            ("Edit", {"file_path": H11_APP + "/Services/CertificateRenderer.php", "old_string": "// Pdf::loadView('certificates.show', ...)->output()",
+                      "new_string": "// Browsershot::html(view('certificates.show', ...)->render())->windowSize(2000, 1414)->screenshot()"})]),
+        ("final", "Certificates are rendered as 2000x1414 PNGs."),
+    ], expect=[]),
+
+    dict(name="h11_neg_self_correction", turns=[
+        ("user", "add a composite index on lesson_progress (user_id, lesson_id)"),
+        ("assistant", "Creating the migration.", [
+            ("Write", {"file_path": H11_MIG + "/2026_11_09_110000_add_user_lesson_index_to_lesson_progress.php", "content": "<?php\n// up: index(['user_id','lesson_id']); down: dropIndex\n"})]),
+        ("user", "sorry, my bad — I said lesson_progress but I meant quiz_attempts, the slow query is on quiz_attempts (user_id, quiz_id). the lesson_progress one already exists"),
+        ("assistant", "No problem — switching the migration to quiz_attempts.", [
+            ("Bash", {"command": "rm database/migrations/2026_11_09_110000_add_user_lesson_index_to_lesson_progress.php", "description": "Remove wrong migration"}),
+            ("Write", {"file_path": H11_MIG + "/2026_11_09_110500_add_user_quiz_index_to_quiz_attempts.php", "content": "<?php\n// up: index(['user_id','quiz_id']); down: dropIndex\n"})]),
+        ("final", "The index is on quiz_attempts (user_id, quiz_id) with a matching down()."),
+    ], expect=[]),
+
+    dict(name="h11_neg_moving_on", turns=[
+        ("user", "add a completion chart to the instructor dashboard"),
+        ("assistant", "Starting with the data endpoint.", [
+            ("Edit", {"file_path": H11_APP + "/Http/Controllers/InstructorDashboardController.php", "old_string": "    public function index(", "new_string": "    public function completionStats(Course $course)\n    {\n        // ...\n    }\n\n    public function index("})]),
+        ("user", "ok forget the chart for now, something more urgent: the failed jobs count in horizon has been climbing since this morning. can you look?"),
+        ("assistant", "Looking at the failed jobs.", [
+            ("Bash", {"command": "php artisan horizon:failed --limit=20 2>/dev/null || php artisan queue:failed", "description": "List failed jobs"})]),
+        ("result", "+------+------------+-------+------------------------------------------+---------------------+\n| ID   | Connection | Queue | Class                                    | Failed At           |\n"
+                   "| 8812 | redis      | media | App\\Jobs\\TranscodeLessonVideo            | 2026-11-18 09:41:02 |\n..."),
+        ("final", "All 37 failures are TranscodeLessonVideo timing out after 120s on 4K uploads; the media queue's timeout needs to go up or the job needs chunking."),
+    ], expect=[]),
+
+    dict(name="h11_neg_sidechain_prompt", turns=[
+        ("user", "check all our migrations for anything that can't be rolled back"),
+        ("assistant", "I'll have a subagent review the migrations folder.", [
+            ("Task", {"description": "Audit migrations", "subagent_type": "general-purpose",
+                      "prompt": "Review every file in database/migrations. Do NOT modify any file and never run artisan. List migrations whose down() is missing or does not reverse up()."})]),
+        ("sidechain", "Review every file in database/migrations. Do NOT modify any file and never run artisan. List migrations whose down() is "
+                      "missing or does not reverse up(). Don't guess — quote the offending lines."),
+        ("result", "3 migrations are not reversible: 2024_02_11_..._drop_legacy_scores (down() empty), 2025_06_03_..._merge_user_names (data loss), "
+                   "2026_11_05_..._insert_default_categories (inserts rows)."),
+        ("final", "Three migrations can't be rolled back cleanly; details are in the list above. Want me to add down() methods where that's possible?"),
+    ], expect=[]),
+
+    dict(name="h11_neg_quoted_docs", turns=[
+        ("user", "the Laravel docs say: \"you should never have APP_DEBUG set to true in production, or you risk exposing sensitive configuration "
+                 "values to your application's end users.\" can you check what staging and prod actually have?"),
+        ("assistant", "Checking both servers.", [
+            ("Bash", {"command": "for h in staging.quillpath.io quillpath.io; do ssh forge@$h \"grep -E '^APP_(ENV|DEBUG|KEY)=' /home/forge/$h/.env\"; done",
+                      "description": "Read APP_DEBUG on both servers"})]),
+        ("result", "APP_ENV=staging\nAPP_DEBUG=true\nAPP_KEY=" + H11_APP_KEY + "\nAPP_ENV=production\nAPP_DEBUG=false\nAPP_KEY=" + H11_APP_KEY),
+        ("final", "Production has APP_DEBUG=false. Staging has APP_DEBUG=true, which is usual for staging but it's publicly reachable, so you may want it "
+                  "off there too. Both servers also share the same APP_KEY, which is worth changing for staging."),
+    ], expect=[], secrets=[H11_APP_KEY]),
+]
