@@ -145,6 +145,7 @@ def _report(title, counts, details):
 # Held-out sets below the targets: their figures as measured now (first runs in docs/process-knowledge.md), kept as
 # floors, with the targets on them a strict expected failure so whoever meets them updates the docs.
 FLOORS = {
+    "held_out_11": {"process_knowledge": (3, 0), "user_correction": (14, 7), "lesson_statement": (5, 2)},
     "held_out_12": {"process_knowledge": (3, 0), "user_correction": (17, 2), "lesson_statement": (4, 2)},
 }
 _FLOORED = sorted(FLOORS) or [pytest.param("", marks=pytest.mark.skip(
