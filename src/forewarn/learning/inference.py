@@ -33,7 +33,13 @@ PRODUCTION_TERMS = lazy(
     r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
-    r"wipes?|wiped|wiping|pii|gdpr|hipaa|personal\s+data)\b",
+    r"pii|gdpr|hipaa|personal\s+data|"
+    # personal data named by what it is: "customer emails and postcodes in git"
+    r"(?:customer|user|patient|member|student|learner|driver)s?'?\s+(?:data|emails?|e-mails?|addresses|names|records|details)|"
+    r"email\s+addresses|postcodes?|zip\s+codes|phone\s+numbers|dates?\s+of\s+birth|"
+    # a secret that got out, or content made public: "I'll rotate this one now", "anyone with the URL could watch them"
+    r"rotat(?:e|ed|ing)|(?:access|api|auth|bearer|deploy)\s+(?:tokens?|keys?)|private\s+keys?|public-read|"
+    r"anyone\s+with\s+the\s+(?:url|link)|squatt?\w*|typo-?squat\w*|dependency\s+confusion)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
@@ -211,9 +217,13 @@ CORRECTION_LEAD = lazy(
     r"^.{0,30}?(?:\bbut\s+)?"
     r"(?:(?:you|u)(?:'ve|\s+have)?\s+(?P<verb>forgot(?:ten)?|missed|skipped|overlooked|keep)(?P<to>\s+to)?|"
     r"(?:you|u)\s+(?:didn'?t|did not|never|also need(?:ed)?|need)(?:\s+to)?|"
-    r"don'?t forget(?:\s+to)?|remember(?:\s+to|\s+that)?|make sure(?:\s+(?:you|to))*|"
+    r"don'?t forget(?:\s+to)?|make sure(?:\s+(?:you|to))*|i told you(?:\s+to)?|that'?s (?:wrong|incorrect)[,.:;!]?)\s*|"
+    # a lesson's marker leads only where it opens the text: "maybe do a --dry_run first next time to see …" keeps its verb
+    r"^(?:\W*\w+[,.!]?\s+){0,2}?(?:remember(?:\s+to|\s+that|\s+(?:it|this)\s*:)?|"
     r"lessons? learned:?|note (?:for|to) (?:the )?(?:future|self):?|important:?|going forward,?|from (?:now|here) on(?: out)?,?|"
-    r"in (?:the )?future,?|next time,?|i told you(?:\s+to)?|that'?s (?:wrong|incorrect)[,.:;!]?|actually,?|no(?:pe)?\s*[,.!:;\u2014\u2013-]+)\s*",
+    r"in (?:the )?future,?|next time,?|actually,?|no(?:pe)?\s*[,.!:;\u2014\u2013-]+)\s*|"
+    # "Standing rule for this repo, since it keeps coming up: …", "rule for this repo, please remember it: …"
+    r"^[^:]{0,40}\b(?:rule|lesson|note|takeaway|reminder)\b[^:.!?]{0,60}:\s*",
     re.I,
 )
 # "you forgot the X" names what was left out: the label says what to do about it.
