@@ -564,7 +564,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 17
+    assert len(alternatives) == 21
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1040,3 +1040,88 @@ def test_next_time_inside_a_sentence_is_not_a_look_ahead_marker():
     assert find_statements("and next time, run gen:api instead of editing the client", by_user=True, person=True)
     assert find_statements("From now on, whenever you add an EF migration, also generate the idempotent script",
                            by_user=False, person=True)
+
+
+# ---------------------------------------------------------------- shapes found by held-out 11 and 12
+@pytest.mark.parametrize("prompt, word, priority", [
+    ("WHAT did you just run. migrate:fresh drops every table, on shared servers it's migrate --force only", "fresh", "CRITICAL"),
+    ("we store every datetime in UTC. parse the offset, convert to utc and store it", "utc", "HIGH"),
+    ("s3 disk not local. 2 web nodes behind the LB", "s3", "HIGH"),
+    ("that's leakage. the window includes the day we're predicting, shift by one", "leakage", "HIGH"),
+    ("this is pydantic v1 syntax, we're on pydantic 2. @validator is deprecated, use field_validator", "field_validator", "HIGH"),
+    ("Is not correct like this. The package we must take from our Artifact Registry, somebody has squat the name on PyPI.",
+     "registry", "CRITICAL"),
+    ("event_ts is UTC but the stores trade on London time. has to be DATE(event_ts, 'Europe/London')", "london", "HIGH"),
+    ("this is the options API. everything new here is script setup with the composition API", "composition", "HIGH"),
+    ("our data stays in the EU (gdpr). recreate it with --location=EU", "location", "CRITICAL"),
+    ("you could probably just use a computed() here instead of the ref + deep watcher, if you want", "computed", "MEDIUM"),
+    ("works. maybe a FormRequest class would be a bit nicer than validating inline though? keeps the controller thin",
+     "formrequest", "MEDIUM"),
+    ("cool, so now there are 4000 lines of cell outputs with customer emails in git. nbstripout strips them, amend it",
+     "nbstripout", "CRITICAL"),
+    ("no, not in config/services.php, that file is committed. the token goes in .env. I'll rotate this one now", "env", "CRITICAL"),
+])
+def test_pushback_found_in_held_out_11_and_12(prompt, word, priority):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert node["priority"] == priority
+
+
+@pytest.mark.parametrize("prompt", [
+    "sorry, my bad — I said lesson_progress but I meant quiz_attempts. the lesson_progress one already exists",
+    "actually, product just told us they want weekly granularity now instead of daily. let's switch to weekly buckets",
+    "has it been deployed yet?",
+    "the tests were using the old fixture, all good now",
+])
+def test_a_reply_that_corrects_the_person_or_relays_a_new_requirement_is_no_lesson(prompt):
+    assert _after_an_edit(prompt) == []
+
+
+def test_dont_edit_vendor_is_not_data_loss():
+    (node,) = _after_an_edit("dont edit vendor/ its wiped on the next composer install. fix it in packages/ instead")
+    assert node["priority"] == "HIGH"
+
+
+def test_second_time_now_is_a_repeat():
+    nodes = _session(("fix the frontend build", "/p/package.json"),
+                     ("we use pnpm in this repo, not npm", "/p/package.json"),
+                     ("pnpm!!! second time now. npm writes a package-lock.json next to pnpm-lock.yaml. pnpm add.", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+
+
+@pytest.mark.parametrize("text, by_user, label", [
+    ("Standing rule for this repo, since it keeps coming up: translation keys are snake_case and grouped by page.", True,
+     "Translation keys are snake_case"),
+    ("rule for this repo, please remember it: whenever a DAG's schedule changes, set catchup=False explicitly.", False,
+     "Whenever a DAG's schedule changes"),
+    ("good. make that a rule from now on: any job that touches payments is idempotent.", True, "Any job that touches"),
+    ("Takeaway for this codebase: never let NUMERIC money columns turn into float64.", False, "Never let NUMERIC"),
+])
+def test_house_rule_markers_are_statements_labelled_after_the_colon(text, by_user, label):
+    (sentence,) = find_statements(text, by_user=by_user, person=by_user)
+    assert inference.label_from(sentence).startswith(label)
+
+
+def test_a_statement_and_the_instructions_that_go_on_stating_it_are_one_lesson():
+    text = ("Fixed. Takeaway for this codebase: never let NUMERIC money columns turn into float64. Read them as Decimal "
+            "and only round when presenting.")
+    (sentence,) = find_statements(text)
+    assert "Decimal" in sentence
+    assert len(find_statements("Lesson learned: MERGE prunes only with the partition in ON. Going forward, every MERGE "
+                               "into a partitioned table should put a date range in the ON clause.")) == 1
+    assert len(find_statements("Lesson learned: pin the base image. The build took 4 minutes.")) == 1
+    assert not find_statements("The rule is recorded, and the bucket's public access block is fully on.")
+
+
+def test_the_assistant_restating_the_correction_it_was_given_is_no_second_lesson():
+    records = [user("commit the layout fix"), tool_use("Bash", {"command": "git commit -am fix && git push origin main"}),
+               tool_result("ok"), assistant_text("Pushed."),
+               user("you pushed to main?? main auto-deploys to production. everything goes on a branch and through a PR"),
+               assistant_text("Sorry. From now on I'll push to a branch and open a PR.")]
+    (node,), _problems = capture.extract_lessons(records, "", "s", NOW, context=[])
+    assert node["source"]["kind"] == "user_correction" and len(node["evidence"]) == 2
+
+
+def test_maybe_next_time_keeps_its_verb_in_the_label():
+    assert inference.label_from("maybe do a --dry_run first next time to see the bytes").startswith("Maybe do a --dry_run")

@@ -106,6 +106,7 @@ class _Batch:
         self.candidates, self.problems = [], []
         self.dropped = 0
         self.corrections = []  # candidates from the latest prompt (and rejections since): what the next blocks answer
+        self.answering = []  # corrections of the latest prompt and blocks written since: what the assistant may restate
         self.repeat_only = []  # candidates that count only as repeats of an earlier lesson
         self.quiet = []  # (candidate count, prompt, tool calls, task, stamp) of replies to an action that held no lesson
 
@@ -132,7 +133,24 @@ class _Batch:
         self.add(node)
         if kind == "user_correction":
             self.corrections.append(node)
+            self.answering.append(node)
         return node
+
+    def new_prompt(self):
+        self.corrections, self.answering = [], []
+
+    def _restated(self, sentence):
+        """The lesson of this exchange that an assistant's lesson statement restates ("From now on I'll push to a
+        branch and open a PR." after "you pushed to main?? … everything goes on a branch and through a PR"), or
+        None: a correction of the prompt it answers, or a block it wrote since, sharing two key terms with it."""
+        terms = _with_parts(frozenset(inference.key_terms(sentence, limit=30)))
+        best, shared = None, 1
+        for node in self.answering:
+            n = len(terms & _with_parts(_terms(node)))
+            if n > shared and any(c is node for c in self.candidates):
+                best, shared = node, n
+        return best
+
 
     def recall_first_sighting(self, correction):
         """When ``correction`` says the mistake was made again and repeats no lesson of the batch, the earlier
@@ -206,10 +224,17 @@ class _Batch:
             blocks.append(node)
         if blocks and self.corrections:
             self._answered(blocks)
+        self.answering.extend(blocks)
         if "[PROCESS_KNOWLEDGE]" in text:
             text = markers.BLOCK.sub(" ", text)
         for sentence in find_statements(text):
-            self.lesson("lesson_statement", sentence, tool_calls, timestamp=timestamp)
+            restated = self._restated(sentence)
+            if restated is None:
+                self.lesson("lesson_statement", sentence, tool_calls, timestamp=timestamp)
+            elif len(restated["evidence"]) < MAX_EVIDENCE:
+                excerpt = _excerpt(sentence)
+                if excerpt not in restated["evidence"]:
+                    restated["evidence"].append(excerpt)
 
 
 def _norm(text):
@@ -274,7 +299,7 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 continue
             if transcript.is_human_prompt(record):
                 _flush(batch, texts, tool_calls or prev_tool_calls)
-                batch.corrections = []
+                batch.new_prompt()
                 prompt = transcript.typed_text(record)
                 corrections = find_corrections(prompt) if assistant_seen else []
                 statements = find_statements(prompt, by_user=assistant_seen, person=True)  # by_user: a reply to the assistant
@@ -449,7 +474,7 @@ def _same(key_a, key_b):
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
 REPEAT_CUE = lazy(
     r"\bag(?:ai|ia|i)n\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
-    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\btwice\s+now\b|"
+    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\b(?:second|2nd)\s+time\s+now\b|\btwice\s+now\b|"
     r"\b(?:exactly|just)\s+the\s+same\b|"
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b",
@@ -468,7 +493,7 @@ REDO_REQUEST = lazy(
 
 
 ANSWER = lazy(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok(?:ay)?)\b", re.I)
-REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times|more|mentioned|second|twice")  # in every REPEAT_CUE match (lower case)
+REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times|more|mentioned|second|2nd|twice")  # in every REPEAT_CUE match (lower case)
 QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
 
 

@@ -95,7 +95,8 @@ RULE_ANYWHERE = lazy(
 )
 ACCEPT = lazy(r"\b(?:thanks|thank\s+you|worries|problem|fine|good|great|perfect|ok|okay|worry|need\s+to\s+worry)\b", re.I)
 # "do not touch state by hand" is an order, "do you…" a question.
-QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have|has|why|what|how|when|where|which|shall|may)\b(?!\s+not\b)", re.I)
+QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have(?!\s+to\b)|has(?!\s+to\b)|why|what|how|when|where|"
+                      r"which|shall|may)\b(?!\s+not\b)", re.I)  # "has to be DATE(…)" says, it does not ask
 POLITE = lazy(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
 SELF = lazy(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
 # The person correcting their own instruction ("I told you the wrong file, sorry, I meant checkout.ts"): no lesson.
@@ -139,18 +140,28 @@ PUSHBACK = lazy(
     r"\b(?:this|that|it)(?:\s+\w+)?\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)\b|"
     r"\b(?:that|this|it)\s+(?:file\s+)?(?:is|'s)\s+(?:auto-?)?generated\b|\bdo\s+not\s+edit\b|"
     r"\b(?:(?:the\s+)?other\s+way\s+a?round|backwards)\b|^(?:kill|cancel|abort)\s+(?:that|it|this)\b|"
-    r"[,;—–]\s*(?:and\s+)?never\b|\b(?:lives?|goes|belongs?)\s+(?:in|into|under|next\s+to)\b|"
+    r"[,;—–]\s*(?:and\s+)?never\b|\b(?:lives?|goes|belongs?|stays?)\s+(?:in|into|under|next\s+to)\b|"
+    r"\b(?:everything|every|all|any)\s+new\b|\bwe're\s+(?:on|using)\b|\bwe\s+are\s+(?:on|using)\b|\b(?:is|are)\s+deprecated\b|"
     r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
-    r"\b(?:redo|revert|undo|amend)\b|\bnot\s+like\s+that\b|\bwe\s+(?:can'?t|cannot|can\s+not|mustn'?t|must\s+not|aren'?t\s+allowed)\b|"
+    r"\b(?:second|2nd|third|3rd)\s+time\b|"
+    r"\b(?:redo|revert|undo|amend|recreate)\b|\bnot\s+like\s+that\b|\bwe\s+(?:can'?t|cannot|can\s+not|mustn'?t|must\s+not|aren'?t\s+allowed)\b|"
     r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want|moved|switched|migrated|dropped|stopped|"
+    r"store|name|format|log|tag|pin|ship|deploy|release|validate|hash|encrypt|"
     r"deprecated|got\s+rid)\b|"
     r"\bwe\s+(?:already\s+)?have\b(?:[^.!?]|\.(?=\w))*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
     r"\buse\s+[^.!?,]{1,60}?,\s+not\s+\S|"
     r"\bin\s+this\s+(?:repo|project|codebase|team|code\s*base)\b|"
     r"\b(?:this|that|it|which|would|will|could|we'd|you'd|it'd)\b(?:\s+[\w:.\-/]+){0,3}?\s+(?:breaks?|broke|locks?|overwrites?|clobbers?|"
     r"deletes?|wipes?|drops?|leaks?|exposes?|corrupts?|loses?|destroys?|nukes?|fails?)\b|\balready\s+exists?\b|"
-    r"\b(?:it'?s|its|it\s+is|that'?s|thats|should\s+be|must\s+be|use)\s+[\w.\-/:<>@]+\s*,?\s+not\s+[\w.\-/:<>@]+",
+    r"\b(?:it'?s|its|it\s+is|that'?s|thats|should\s+be|must\s+be|use)\s+[\w.\-/:<>@]+\s*,?\s+not\s+[\w.\-/:<>@]+|"
+    r"^(?:that|this|it)(?:'?s|\s+is)\s+(?:a\s+|an\s+)?(?:leak\w*|bug|race(?:\s+condition)?|regression|breaking\s+change|security\s+hole|"
+    r"data\s+leak)\b|"
+    r"\b(?:drops?|deletes?|wipes?|truncates?|overwrites?|removes?|nukes?)\s+(?:every|all|the\s+(?:whole|entire))\b|"
+    r"^what\s+did\s+(?:you|u)\s+just\b|\b(?:is|was)\s+not\s+(?:correct|right)\b|^not\s+correct\b|"
+    r"^(?:(?:it|this|that)\s+)?(?:has\s+to|needs\s+to|must)\s+be\b|"
+    # "s3 disk not local.": a whole terse sentence that says what it is instead
+    r"^[\w.\-/:@]+(?:\s+[\w.\-/:@]+)?\s*,?\s+not\s+(?!(?:bad|yet|now|sure|really|needed|quite|much)\b)[\w.\-/:@]+\s*[.!]*$",
     re.I,
 )
 SHOUTED_AGAIN = lazy(r"\bAGAIN\b")
@@ -163,7 +174,11 @@ YOU_DID_THAT = lazy(
 )
 # "works, but might be worth using errors.Is rather than matching the text?": a suggestion to do it otherwise, even
 # asked as a question, is a (MEDIUM) correction of what was just done.
-SUGGESTED_INSTEAD = lazy(r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to)\b(?:[^.!?]|\.(?=\w))*\b(?:rather\s+than|instead\s+of)\b", re.I)
+SUGGESTED_INSTEAD = lazy(
+    r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to|could|just\s+use)\b(?:[^.!?]|\.(?=\w))*"
+    r"\b(?:rather\s+than|instead\s+of|(?:nicer|better|cleaner|simpler|easier|safer|cheaper)\s+than|next\s+time)\b",
+    re.I,
+)
 YOU_AT_SENTENCE_START = lazy(r"(?:^|[.!?]\s|\n)\s*(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow)[\s,.!]+)?(?:you|u)\s", re.I)  # YOU_DID_THAT's gate
 PRAISE_WORDS = lazy(r"\b(?:thanks?|thank\s+you|thx|nice|great|good|perfect|awesome|cool|love|lovely|exactly|correct|right|lgtm|works|neat|brilliant)\b", re.I)
 # A reply that moves on to the next task ("great, now add pagination. don't change the API") sets rules for that
@@ -180,7 +195,8 @@ PUSHBACK_GATE_WORDS = frozenset(
     "wipe wipes drop drops leak leaks expose exposes corrupt corrupts lose loses destroy destroys nuke nukes already "
     "nooo noo red broken fail fails shouldn't shouldnt should must mustn't can't cant cannot generated other "
     "backwards kill cancel abort lives live goes belongs moved switched migrated dropped stopped deprecated rid "
-    "rather instead amend".split()
+    "rather instead amend recreate second 2nd third 3rd new we're leakage bug race regression breaking security truncate "
+    "truncates remove removes what has needs stay stays than next".split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 
@@ -289,11 +305,12 @@ def find_corrections(prompt_text):
 CHANGE_OF_PLAN = lazy(
     r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
-    r"\bnot\s+saying\s+(?:it'?s|that'?s|you'?re|it\s+is|that\s+is)\b|\bjust\s+curious\b|\bout\s+of\s+curiosity\b",
+    r"\bnot\s+saying\s+(?:it'?s|that'?s|you'?re|it\s+is|that\s+is)\b|\bjust\s+curious\b|\bout\s+of\s+curiosity\b|"
+    r"\b(?:told|asked)\s+(?:us|me)\b[^.!?]*\b(?:they|he|she)\s+(?:now\s+)?(?:want|need|prefer)s?\b",
     re.I,
 )
 # A reply that opens with praise ("nice, green.", "lgtm.") before the pushback: the praise is no part of the lesson.
-PRAISE_LEAD = lazy(r"^(?:nice|cool|lgtm|awesome|sweet|neat|works|green|passes|looks\s+good)\b", re.I)
+PRAISE_LEAD = lazy(r"^(?:nice|cool|lgtm|awesome|sweet|neat|works|green|passes|looks\s+good)\b(?![\s,.!]+so\s+now\b)", re.I)
 # "but why is there a hand-built Trail in conftest?" asks nothing: the sentences after it say what is right.
 WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?why\b", re.I)
 
@@ -326,7 +343,10 @@ def pushes_back(prompt_text):
         return False
     if CHANGE_OF_PLAN.search(prompt_text):
         return False
-    for sentence in own_sentences(prompt_text, phrases=CORRECTION):
+    sentences = own_sentences(prompt_text, phrases=CORRECTION)
+    if sentences and SELF_CORRECTION.search(sentences[0]):
+        return False  # "sorry, my bad — I meant quiz_attempts. the lesson_progress one already exists"
+    for sentence in sentences:
         if NEXT_TASK.match(sentence):
             return False  # what follows is about the next task
         if _pushes_back(sentence):

@@ -22,7 +22,12 @@ _STATEMENT = (
     r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\b|"
     r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
     r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\b(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)s?\b|"
-    r"\bnever\s+again\s*:|\b(?:the|our|a|house|team)\s+rule\s+(?:(?:here|in|on|for)\s+(?:this\s+\w+\s*)?)?(?:is\b|:)"
+    r"\bnever\s+again\s*:|\b(?:the|our|a|house|team)\s+rule\s+(?:(?:here|in|on|for)\s+(?:this\s+\w+\s*)?)?"
+    r"(?:is\b(?!\s+(?:now\s+)?(?:recorded|saved|written|noted|added|stored|documented|captured|in\s+place)\b)|:)|"
+    # "Standing rule for this repo, …:", "make that a rule from now on:", "Takeaway for this codebase:"
+    r"\b(?:standing|house|team|hard|general)\s+rule\b|\brule\s+for\s+(?:this|the|our)\s+(?:repo|project|codebase|team|code\s*base)\b|"
+    r"\bmake\s+(?:that|this|it)\s+(?:a\s+)?(?:rule|standing\s+rule)\b|"
+    r"\b(?:takeaways?|lessons?|notes?)\s+for\s+(?:this|the|our)\s+(?:repo|project|codebase|team|code\s*base)\s*:"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -51,7 +56,8 @@ IMPERATIVE = lazy(
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
-    r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule)", re.I
+    r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
+    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for)", re.I
 )
 
 
@@ -92,16 +98,41 @@ def find_statements(text, by_user=False, person=None):
         return found
     if not _STATEMENT_LOWER.search(lowered):
         return found
-    for sentence in own_sentences(text, phrases=STATEMENT):
+    sentences = own_sentences(text, phrases=STATEMENT)
+    joined_to_previous = False
+    for i, sentence in enumerate(sentences):
         s = sentence.strip()
         if s.endswith("?") or QUESTION.match(s):  # "what's the rule going forward for …" asks, it does not state
+            joined_to_previous = False
             continue
         match = STATEMENT.search(s)
         if not match:
+            if joined_to_previous and _continues(s, found[-1]):
+                found[-1] += " " + s  # "Takeaway: never let money columns turn into float64. Read them as Decimal."
+            else:
+                joined_to_previous = False
             continue
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()]))  # not "… disappears next time anyone …"
         if (explicit and len(after.split()) >= 3) or _is_guidance(after or s, person):
-            found.append(s)
+            if joined_to_previous and _continues(s, found[-1]):
+                found[-1] += " " + s  # "Lesson learned: … Going forward, every MERGE …": one lesson in two sentences
+            else:
+                found.append(s)
+            joined_to_previous = True
+        else:
+            joined_to_previous = False
     return found
+
+
+JOINED = 80  # words: a lesson statement and the sentences that go on stating it, kept as one lesson
+CONTINUES = lazy(r"^(?:(?:so|and|also|then|i\.e\.|that\s+is)[\s,]+)?(?:read|use|keep|put|add|only|always|never|don'?t|do\s+not|"
+                 r"make|run|check|set|store|pass|wrap|call|prefer|avoid|every|any|each|going\s+forward|from\s+now\s+on|"
+                 r"in\s+(?:the\s+)?future|next\s+time)\b", re.I)
+
+
+def _continues(sentence, statement):
+    """True when ``sentence`` goes on stating the lesson of ``statement`` (the one before it) instead of starting
+    another: it opens with an instruction or a look-ahead marker, and the two stay short together."""
+    return bool(CONTINUES.match(sentence)) and len(statement.split()) + len(sentence.split()) <= JOINED
