@@ -262,6 +262,9 @@ def test_fenced_json_block_and_prose_mention():
     ("post to https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXX", "XXXXXXXXXXXXXXXX"),
     ("https://api.example.com/v1?access_token=tok_9f8e7d6c5b&page=2", "tok_9f8e7d6c5b"),
     ("git clone https://x-access-token:gho_abcdefghijklmnopqrstuvwxyz0123@github.com/o/r", "gho_abcdefghijklmnopqrstuvwxyz0123"),
+    ('kafka:\n  saslPassword: "mK9#pz2LqV7w-prod"', "mK9#pz2LqV7w-prod"),  # camelCase names (fleet's values-prod.yaml)
+    ("dbPassword=hunter2x9", "hunter2x9"),
+    ('env:\n  - name: FHIR_CLIENT_SECRET\n    value: "9b1f0c0e7d4a"', "9b1f0c0e7d4a"),  # a Kubernetes env entry
 ])
 def test_more_secret_shapes_are_redacted(text, secret):
     assert secret not in redact.redact(text)
@@ -269,7 +272,8 @@ def test_more_secret_shapes_are_redacted(text, secret):
 
 @pytest.mark.parametrize("text", [
     "author: Jane Doe", "max_tokens: 4096", "bypass: true", "the passport office", "token bucket of size 10",
-    "see docs/auth.md", "password reset emails are sent by the worker",
+    "see docs/auth.md", "password reset emails are sent by the worker", "maxTokens: 4096", "useAuth: true",
+    "requirePassword: false", "- name: LOG_LEVEL\n  value: debug",
 ])
 def test_ordinary_text_is_not_redacted(text):
     assert redact.redact(text) == text

@@ -13,7 +13,8 @@ Slack webhook URLs, passwords in URLs (``scheme://user:[REDACTED]@host``),
 private key blocks, ``--password VALUE``-style flags, and assignments
 (``.env``, YAML, JSON, query strings) to names with a component PASSWORD,
 PASSWD, PASSPHRASE, PWD, PASS, SECRET, TOKEN, API_KEY, ACCESS_KEY,
-PRIVATE_KEY, CREDENTIAL(S), AUTH or AUTHORIZATION.
+PRIVATE_KEY, CREDENTIAL(S), AUTH or AUTHORIZATION (also as the last hump of a camelCase name, ``dbPassword``),
+and Kubernetes-style ``name:``/``value:`` env entries for such names.
 """
 
 import re
@@ -22,7 +23,8 @@ from .lazy_regex import lazy
 
 MARK = "[REDACTED]"
 
-_NAME = (r"(?:[A-Za-z0-9]+[_.\-])*(?:PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|SECRET|SECRETS|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
+# A name with a secret component, also in camelCase ("dbPassword", "saslPassword", "stripeApiKey").
+_NAME = (r"(?:[A-Za-z0-9]+[_.\-]|(?-i:[a-z][a-z0-9]*(?=[A-Z])))*(?:PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|SECRET|SECRETS|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
          r"PRIVATE[_\-]?KEY|CREDENTIALS?|AUTH|AUTHORIZATION|CLIENT[_\-]?SECRET)(?:[_.\-][A-Za-z0-9]+)*")
 
 # One scan tells whether a string may hold a secret at all.
@@ -48,7 +50,9 @@ PATTERNS = [
     (lazy(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+):[^\s@/]+@"), r"\1:" + MARK + "@"),
     (lazy(r"(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|client-secret)[= ])"
                 r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)"), r"\1" + MARK),
-    (lazy(r"(?i)\b(" + _NAME + r")(['\"]?\s*[:=]\s*)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\",;&]{4,})"), r"\1\2" + MARK),
+    (lazy(r"(?i)\b(" + _NAME + r")(['\"]?\s*[:=]\s*)(?!(?:true|false|null|none|yes|no|enabled|disabled)\b)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\",;&]{4,})"), r"\1\2" + MARK),
+    # a Kubernetes or compose env entry: "- name: FHIR_CLIENT_SECRET" and, on the next line, "value: ..."
+    (lazy(r"(?i)(\bname:\s*['\"]?" + _NAME + r"['\"]?\s*\n\s*value:\s*)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]{4,})"), r"\1" + MARK),
 ]
 
 
