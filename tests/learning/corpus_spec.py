@@ -5824,3 +5824,1169 @@ HELD_OUT_11 = [
                   "off there too. Both servers also share the same APP_KEY, which is worth changing for staging."),
     ], expect=[], secrets=[H11_APP_KEY]),
 ]
+
+
+# ---------------------------------------------------------------- held-out set 13 (written blind)
+# tallybank: a credit union's member app (React Native / Expo) with a NestJS + Prisma/Postgres API, releases through
+# EAS Build/Submit, LaunchDarkly flags, Sentry, a shared api-types package and GitHub Actions.  People: "mk", a terse
+# senior engineer (lower case, no punctuation); Priya, the product-minded lead (long, friendly); Jonas, a German
+# colleague (good but sometimes literal English, the odd German word).
+H13_P = "/home/dev/tallybank"
+H13_M = H13_P + "/apps/mobile"
+H13_A = H13_P + "/apps/api"
+H13_T = H13_P + "/packages/api-types"
+H13_W = H13_P + "/.github/workflows"
+H13_ASC_KEY_LINE = "T4lLyB4nkQx9vLm2Rz7Kp3Wc8Nb5Hd1Js6Fg0UaYe4qMv7Xz2Lk9Wr3Tp8Nc5Hb1J"
+H13_ASC_KEY = ("-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg\n" + H13_ASC_KEY_LINE
+               + "\nd6Fs0GaUe2Yr8Wq4Lm7Xn1Pk5HcTb9Jd3Fs\n-----END PRIVATE KEY-----")
+H13_LD_SDK_KEY = "sdk-7e2c9a41-3f8b-4d6e-a05c-91b7d3e2f8a6"
+H13_STAGING_DB_PASSWORD = "stg-Tally!4vQm9Lx2Wz"
+H13_SENTRY_AUTH_TOKEN = "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"
+H13_PROD_DB_PASSWORD = "Tb!memb3rs-Qx9vLz4Kp7"
+H13_EXPO_TOKEN = "Zq8vTm3Lx7Rk2Wp9Nc4Yb1Hd6Js0FgUaE5tKr"
+H13_GH_PACKAGES_TOKEN = "ghp_T4lLyB4nk9Qx2Lm7Vz3Rk8Wp5Nc1Yb6Hd0Js"
+H13_CORE_API_KEY = "cbk_sbx_9Tq2Xm7Lr4Wv8Kp3Zn6Yc1Hb5JdQ"
+H13_IDE_PAYEES = ("<ide_opened_file>The user opened the file " + H13_A + "/src/payees/payees.service.ts in the IDE. "
+                  "This may or may not be related to the current task.</ide_opened_file>")
+H13_IDE_MONEY = ("<ide_opened_file>The user opened the file " + H13_M + "/src/utils/formatMoney.ts in the IDE. "
+                 "This may or may not be related to the current task.</ide_opened_file>")
+H13_IDE_TABS = ("<ide_selection>The user selected the lines 18 to 24 from " + H13_M + "/src/navigation/MainTabs.tsx:\n"
+                "  const { savingsGoals = true } = useFlags();\n  ...\n  {savingsGoals && (\n"
+                "    <Tab.Screen name=\"Goals\" component={GoalsScreen} />\n  )}\n\n"
+                "This may or may not be related to the current task.</ide_selection>")
+
+H13_PK_TESTFLIGHT = """3.8.0 (build 213) is uploaded and processing in App Store Connect; TestFlight will email the branch testers once Apple finishes processing (usually 10-20 minutes).
+
+What happened on the way: the first submit was refused with ITMS-90189 because build number 212 had already been uploaded for 3.8.0 from the hotfix two weeks ago. I switched eas.json to a remote app version source with autoIncrement on the production profile, so EAS now owns the build number and this cannot repeat. The new App Store Connect key is stored outside the repo in ~/.appstoreconnect/private_keys/ and the submit profile only references its path and IDs.
+
+[PROCESS_KNOWLEDGE]
+type: checklist
+priority: HIGH
+label: Shipping an iOS build to TestFlight with EAS
+trigger_conditions:
+  tool_names: [Bash, Edit]
+  file_patterns: ["**/eas.json", "**/app.config.ts"]
+  action_keywords: [eas build, eas submit, auto-submit, testflight]
+  context_keywords: [ios, app store connect, build number, ITMS-90189]
+checklist:
+  title: Before running eas build --auto-submit for iOS
+  items:
+    - eas.json has "cli.appVersionSource" set to "remote" and the production profile has "autoIncrement" true
+    - The App Store Connect API key (.p8) lives outside the repo; the submit profile references it with ascApiKeyPath, ascApiKeyId and ascApiKeyIssuerId
+    - The marketing version in app.config.ts matches the release ticket
+    - After the submit, confirm the build shows as Processing in App Store Connect before telling QA
+[/PROCESS_KNOWLEDGE]"""
+
+H13_PK_COLUMN = """Prisma refused the generated migration, and rightly so: Member has 48,213 rows and a required column without a default cannot be added in one step. I changed the schema to `preferredLanguage Language @default(en)` and wrote the migration by hand: add the column nullable, backfill it from the existing `locale` column (anything starting with `fr` becomes `fr`, the rest `en`), then set NOT NULL and the default.
+
+[PROCESS_KNOWLEDGE]
+type: warning
+priority: CRITICAL
+label: Adding a required column to a populated Prisma table
+trigger_conditions:
+  tool_names:
+    - Bash
+    - Edit
+  file_patterns:
+    - "**/schema.prisma"
+    - "**/migrations/**/migration.sql"
+  action_keywords:
+    - prisma migrate dev
+    - prisma migrate deploy
+    - add column
+  context_keywords:
+    - required column
+    - without a default value
+    - backfill
+warning:
+  risk: A required column without a default cannot be added to a table that already has rows; prisma migrate deploy fails in the middle of the release and the API pods keep running against a half-migrated schema
+  severity: CRITICAL
+  detection: prisma migrate dev --create-only reports "Added the required column ... without a default value. There are N rows in this table"
+  mitigation: Add the column nullable or with a default, backfill it in the same migration, then SET NOT NULL; read the generated migration.sql before committing
+[/PROCESS_KNOWLEDGE]
+
+Applying it to the local database now."""
+
+H13_PK_FLAG = """[PROCESS_KNOWLEDGE]
+{
+  "type": "pattern",
+  "priority": "MEDIUM",
+  "label": "Retiring a LaunchDarkly flag across mobile and api",
+  "trigger_conditions": {
+    "tool_names": ["Grep", "Edit", "MultiEdit"],
+    "file_patterns": ["**/flags.ts", "**/*.flag-guard.ts"],
+    "action_keywords": ["remove flag", "retire flag", "clean up flag"],
+    "context_keywords": ["launchdarkly", "feature flag", "100% rollout"]
+  },
+  "pattern": {
+    "situation": "A flag has served true to 100% of members long enough to be removed",
+    "action": "Remove the code paths in apps/mobile and apps/api in one PR, delete the key from apps/mobile/src/flags.ts so TypeScript finds every leftover, ship the app release, and archive the flag in LaunchDarkly only when the oldest supported app version no longer reads it",
+    "rationale": "Old binaries in the stores keep evaluating the flag; deleting it in LaunchDarkly makes them fall back to the coded default (false) and switches the feature off for members who have not updated",
+    "example": "new-transfers: code removed in PR #1412; archive in LaunchDarkly once the minimum supported version is 3.8.0"
+  }
+}
+[/PROCESS_KNOWLEDGE]"""
+
+H13_COMPACT = """This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:
+Analysis:
+The user (Jonas) asked for push notifications when a member receives an Interac e-Transfer.
+1. I added expo-notifications to apps/mobile, requested permission after login and stored the Expo push token via POST /v1/devices.
+2. The user pointed out that I had forgotten to register the Android notification channel "transfers"; I added Notifications.setNotificationChannelAsync in src/notifications/setup.ts.
+3. The user told me to read the EAS projectId from app.config.ts (Constants.expoConfig.extra.eas.projectId) instead of hard-coding it; fixed.
+4. IMPORTANT: the Device model (apps/api/prisma/schema.prisma) now has pushToken String? and platform String; migration 20261118_device_push_token was applied locally.
+Pending tasks:
+- Backend: send the push through the Expo push API when the core banking webhook reports an incoming transfer (apps/api/src/notifications).
+Current work:
+Starting the NestJS side; nothing written there yet."""
+
+HELD_OUT_13 = [
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h13_pk_testflight_flow_lists", turns=[
+        ("user", "Hi! We're ready to get 3.8.0 into TestFlight so the branch staff can try the new e-Transfer flow before Friday's "
+                 "board demo. Apple made us create a fresh App Store Connect API key because the old one was revoked when Sam left, "
+                 "so here it is (Key ID 7QK2M4XV9T, issuer 69a6de7e-03c1-47e3-e053-5b8c7c11a4d1):\n\n" + H13_ASC_KEY + "\n\n"
+                 "Could you set it up for EAS Submit and kick off the build and the submit? Thanks so much!"),
+        ("assistant", "I'll keep the key out of the repo, point the submit profile at it, then build and submit.", [
+            ("Bash", {"command": "cd " + H13_M + " && cat eas.json", "description": "Show EAS build and submit profiles"})]),
+        ("result", "{\n  \"cli\": { \"version\": \">= 12.5.0\" },\n  \"build\": {\n    \"preview\": { \"distribution\": \"internal\", \"channel\": \"preview\" },\n"
+                   "    \"production\": { \"channel\": \"production\" }\n  },\n  \"submit\": {\n    \"production\": { \"ios\": { \"ascAppId\": \"6478123309\" } }\n  }\n}"),
+        ("assistant", "", [
+            ("Write", {"file_path": "/home/dev/.appstoreconnect/private_keys/AuthKey_7QK2M4XV9T.p8", "content": H13_ASC_KEY + "\n"}),
+            ("Edit", {"file_path": H13_M + "/eas.json",
+                      "old_string": "\"production\": { \"ios\": { \"ascAppId\": \"6478123309\" } }",
+                      "new_string": "\"production\": { \"ios\": { \"ascAppId\": \"6478123309\", \"ascApiKeyPath\": \"~/.appstoreconnect/private_keys/AuthKey_7QK2M4XV9T.p8\", "
+                                    "\"ascApiKeyId\": \"7QK2M4XV9T\", \"ascApiKeyIssuerId\": \"69a6de7e-03c1-47e3-e053-5b8c7c11a4d1\" } }"}),
+            ("Bash", {"command": "cd " + H13_M + " && eas build --platform ios --profile production --non-interactive --auto-submit",
+                      "description": "Build iOS production and submit to App Store Connect", "timeout": 600000})]),
+        ("result", "✔ Build finished\n🍏 iOS app: https://expo.dev/artifacts/eas/8mQ2vXz7tLr4Wp9.ipa\n\nSubmitting to App Store Connect...\n"
+                   "✖ Something went wrong when submitting your app to Apple App Store Connect.\n"
+                   "ERROR ITMS-90189: \"Redundant Binary Upload. You've already uploaded a build with build number '212' for version number '3.8.0'. "
+                   "Make sure you increment the build string before you upload your app to App Store Connect.\""),
+        ("assistant", "Build 212 already exists for 3.8.0 (the hotfix). I'll let EAS manage the build number remotely so this can't happen again.", [
+            ("Edit", {"file_path": H13_M + "/eas.json",
+                      "old_string": "\"cli\": { \"version\": \">= 12.5.0\" },",
+                      "new_string": "\"cli\": { \"version\": \">= 12.5.0\", \"appVersionSource\": \"remote\" },"}),
+            ("Edit", {"file_path": H13_M + "/eas.json",
+                      "old_string": "\"production\": { \"channel\": \"production\" }",
+                      "new_string": "\"production\": { \"channel\": \"production\", \"autoIncrement\": true }"}),
+            ("Bash", {"command": "cd " + H13_M + " && eas build:version:set --platform ios --build-version 212 && "
+                                 "eas build --platform ios --profile production --non-interactive --auto-submit",
+                      "description": "Seed remote build number and rebuild", "timeout": 600000})]),
+        ("result", "✔ Build number 212 stored on EAS servers\n✔ Incremented buildNumber from 212 to 213\n✔ Build finished\n"
+                   "✔ Submitted your app to Apple App Store Connect!\nYour binary has been successfully uploaded to App Store Connect!\n"
+                   "- It is now being processed by Apple - you will receive an email when the processing finishes."),
+        ("final", H13_PK_TESTFLIGHT),
+    ], expect=[dict(kind="process_knowledge", words=["testflight"], priority="HIGH")],
+        secrets=[H13_ASC_KEY_LINE]),
+
+    dict(name="h13_pk_required_column_block_lists", turns=[
+        ("user", "Hallo! We need a new field preferredLanguage on Member, required, the values are 'en' or 'fr'. The app sends it at "
+                 "onboarding and the statements will use it later. Can you add it to the schema and make the migration, please?"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_A + "/prisma/schema.prisma"}),
+            ("Edit", {"file_path": H13_A + "/prisma/schema.prisma",
+                      "old_string": "  locale        String?\n",
+                      "new_string": "  locale        String?\n  preferredLanguage Language\n"}),
+            ("Edit", {"file_path": H13_A + "/prisma/schema.prisma",
+                      "old_string": "enum AccountType {",
+                      "new_string": "enum Language {\n  en\n  fr\n}\n\nenum AccountType {"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx prisma migrate dev --name member_preferred_language --create-only",
+                      "description": "Generate the migration without applying it"})]),
+        ("result", "Environment variables loaded from .env\nPrisma schema loaded from prisma/schema.prisma\n"
+                   "Datasource \"db\": PostgreSQL database \"tallybank\", schema \"public\" at \"localhost:5432\"\n\n"
+                   "Error:\n⚠️ We found changes that cannot be executed:\n\n  • Step 0 Added the required column `preferredLanguage` to the "
+                   "`Member` table without a default value. There are 48213 rows in this table, it is not possible to execute this step.\n\n"
+                   "You can use prisma migrate dev --create-only to create the migration file, and manually modify it to address the underlying issue(s)."),
+        ("assistant", H13_PK_COLUMN, [
+            ("Edit", {"file_path": H13_A + "/prisma/schema.prisma",
+                      "old_string": "  preferredLanguage Language\n",
+                      "new_string": "  preferredLanguage Language @default(en)\n"}),
+            ("Write", {"file_path": H13_A + "/prisma/migrations/20261120093000_member_preferred_language/migration.sql",
+                       "content": "CREATE TYPE \"Language\" AS ENUM ('en', 'fr');\n\nALTER TABLE \"Member\" ADD COLUMN \"preferredLanguage\" \"Language\";\n\n"
+                                  "UPDATE \"Member\" SET \"preferredLanguage\" = CASE WHEN \"locale\" ILIKE 'fr%' THEN 'fr'::\"Language\" ELSE 'en'::\"Language\" END;\n\n"
+                                  "ALTER TABLE \"Member\" ALTER COLUMN \"preferredLanguage\" SET NOT NULL,\n"
+                                  "  ALTER COLUMN \"preferredLanguage\" SET DEFAULT 'en';\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx prisma migrate dev && npx prisma migrate status",
+                      "description": "Apply the migration locally"})]),
+        ("result", "Applying migration `20261120093000_member_preferred_language`\n\nThe following migration(s) have been applied:\n\nmigrations/\n"
+                   "  └─ 20261120093000_member_preferred_language/\n    └─ migration.sql\n\nYour database is now in sync with your schema.\n"
+                   "✔ Generated Prisma Client (v5.22.0) to ./node_modules/@prisma/client in 412ms\n\nDatabase schema is up to date!"),
+        ("user", "Sehr gut, the backfill from locale is clever. Danke!"),
+        ("final", "Thanks! The migration is applied locally and the Prisma client is regenerated; the column is NOT NULL with default `en`, "
+                  "and existing French-speaking members were backfilled to `fr`. Next step would be the onboarding DTO on the API side."),
+    ], expect=[dict(kind="process_knowledge", words=["required column"], priority="CRITICAL")]),
+
+    dict(name="h13_pk_flag_removal_json", turns=[
+        ("user", "new-transfers flag is at 100% for 3 weeks. rip it out of mobile and api"),
+        ("assistant", "", [
+            ("Grep", {"pattern": "newTransfers|new-transfers", "path": H13_P + "/apps", "output_mode": "content", "-n": True}),
+            ("Bash", {"command": "cd " + H13_P + " && grep -rn LAUNCHDARKLY apps/api/.env.local apps/api/src/config/",
+                      "description": "Check how the API's LaunchDarkly client is configured"})]),
+        ("result", "apps/mobile/src/flags.ts:7:  newTransfers: boolean;\napps/mobile/src/flags.ts:19:  newTransfers: false,\n"
+                   "apps/mobile/src/screens/transfer/TransferEntry.tsx:12:  const { newTransfers } = useFlags();\n"
+                   "apps/mobile/src/screens/transfer/TransferEntry.tsx:31:  return newTransfers ? <TransferFlowV2 /> : <LegacyTransferFlow />;\n"
+                   "apps/api/src/transfers/transfers.controller.ts:44:  @UseGuards(FlagGuard('new-transfers'))\n"
+                   "apps/api/src/transfers/new-transfers.flag-guard.ts:1:export const NEW_TRANSFERS = 'new-transfers';"),
+        ("result", "apps/api/.env.local:3:LAUNCHDARKLY_SDK_KEY=" + H13_LD_SDK_KEY + "\n"
+                   "apps/api/src/config/launchdarkly.ts:4:  sdkKey: process.env.LAUNCHDARKLY_SDK_KEY,"),
+        ("assistant", "Removing the flag branch in both apps and the legacy flow.", [
+            ("MultiEdit", {"file_path": H13_M + "/src/screens/transfer/TransferEntry.tsx", "edits": [
+                {"old_string": "  const { newTransfers } = useFlags();\n", "new_string": ""},
+                {"old_string": "  return newTransfers ? <TransferFlowV2 /> : <LegacyTransferFlow />;", "new_string": "  return <TransferFlowV2 />;"},
+                {"old_string": "import { LegacyTransferFlow } from './legacy/LegacyTransferFlow';\n", "new_string": ""}]}),
+            ("MultiEdit", {"file_path": H13_M + "/src/flags.ts", "edits": [
+                {"old_string": "  newTransfers: boolean;\n", "new_string": ""},
+                {"old_string": "  newTransfers: false,\n", "new_string": ""}]}),
+            ("Bash", {"command": "cd " + H13_P + " && git rm -r apps/mobile/src/screens/transfer/legacy apps/api/src/transfers/new-transfers.flag-guard.ts",
+                      "description": "Delete legacy transfer flow and flag guard"}),
+            ("Edit", {"file_path": H13_A + "/src/transfers/transfers.controller.ts",
+                      "old_string": "  @UseGuards(FlagGuard('new-transfers'))\n", "new_string": ""}),
+            ("Bash", {"command": "cd " + H13_P + " && npm run typecheck --workspaces && npm test -w apps/api -- transfers && npm test -w apps/mobile -- transfer",
+                      "description": "Typecheck and run transfer tests"})]),
+        ("result", "> typecheck\n> tsc --noEmit\n\nPASS src/transfers/transfers.controller.spec.ts\nPASS src/transfers/transfers.service.spec.ts\n"
+                   "Tests: 41 passed, 41 total\nPASS src/screens/transfer/__tests__/TransferEntry.test.tsx\nTests: 12 passed, 12 total"),
+        ("user", "ok ship it"),
+        ("final_blocks", [
+            "Removed `new-transfers` from both apps: the mobile entry point always renders TransferFlowV2, the legacy flow and the API "
+            "flag guard are deleted, and the key is gone from src/flags.ts. Typecheck and the transfer tests pass. I left the flag "
+            "itself untouched in LaunchDarkly because 3.7.x binaries still evaluate it.",
+            H13_PK_FLAG]),
+    ], expect=[dict(kind="process_knowledge", words=["launchdarkly flag"], priority="MEDIUM")],
+        secrets=[H13_LD_SDK_KEY]),
+
+    # ---------------------------------------------------------------- repeated mistakes
+    dict(name="h13_rep_api_types_dist", turns=[
+        ("user", "add nickname to AccountSummary and show it on the accounts list"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_T + "/src/accounts.ts",
+                      "old_string": "  displayName: string;\n", "new_string": "  displayName: string;\n  nickname: string | null;\n"}),
+            ("Edit", {"file_path": H13_A + "/src/accounts/accounts.service.ts",
+                      "old_string": "      displayName: a.product.name,\n", "new_string": "      displayName: a.product.name,\n      nickname: a.nickname,\n"}),
+            ("Edit", {"file_path": H13_M + "/src/screens/AccountsScreen.tsx",
+                      "old_string": "<Text style={styles.name}>{item.displayName}</Text>",
+                      "new_string": "<Text style={styles.name}>{item.nickname ?? item.displayName}</Text>"}),
+            ("Bash", {"command": "cd " + H13_M + " && npx tsc --noEmit", "description": "Typecheck mobile"})]),
+        ("result", "src/screens/AccountsScreen.tsx(48,44): error TS2339: Property 'nickname' does not exist on type 'AccountSummary'."),
+        ("assistant", "The mobile app doesn't see the new field. Let me check how it resolves @tallybank/api-types.", [
+            ("Read", {"file_path": H13_T + "/package.json"})]),
+        ("user", "mobile reads api-types from dist. npm run build -w packages/api-types first"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_P + " && npm run build -w packages/api-types && cd apps/mobile && npx tsc --noEmit",
+                      "description": "Build shared types, then typecheck mobile"})]),
+        ("result", "> @tallybank/api-types@2.3.1 build\n> tsup src/index.ts --dts\n\nCJS dist/index.js 4.12 KB\nDTS dist/index.d.ts 9.80 KB\n"),
+        ("user", "also dailyLimitRemaining on TransferSummary. show it under the amount field"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_T + "/src/transfers.ts",
+                      "old_string": "  fee: string;\n", "new_string": "  fee: string;\n  dailyLimitRemaining: string;\n"}),
+            ("Edit", {"file_path": H13_A + "/src/transfers/transfers.service.ts",
+                      "old_string": "      fee: quote.fee.toFixed(2),\n",
+                      "new_string": "      fee: quote.fee.toFixed(2),\n      dailyLimitRemaining: limits.remaining.toFixed(2),\n"}),
+            ("Edit", {"file_path": H13_M + "/src/screens/transfer/AmountStep.tsx",
+                      "old_string": "      <AmountInput value={amount} onChange={setAmount} />\n",
+                      "new_string": "      <AmountInput value={amount} onChange={setAmount} />\n      <Text style={styles.hint}>{t('transfer.limitLeft', { amount: formatMoney(summary.dailyLimitRemaining) })}</Text>\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/transfers", "description": "Run transfer tests"})]),
+        ("result", "FAIL src/transfers/transfers.service.spec.ts\n  ● Test suite failed to run\n\n    src/transfers/transfers.service.ts:88:7 - error TS2353: "
+                   "Object literal may only specify known properties, and 'dailyLimitRemaining' does not exist in type 'TransferSummary'."),
+        ("user", "same thing again. api-types dist is stale. build it before you typecheck or test anything"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_P + " && npm run build -w packages/api-types && npx jest --rootDir apps/api src/transfers && npx tsc --noEmit -p apps/mobile",
+                      "description": "Rebuild shared types, then test API and typecheck mobile"})]),
+        ("result", "CJS dist/index.js 4.19 KB\nDTS dist/index.d.ts 9.93 KB\nPASS src/transfers/transfers.service.spec.ts\nTests: 23 passed, 23 total"),
+        ("final", "Both fields are in: nickname on AccountSummary (shown instead of the product name when set) and dailyLimitRemaining on "
+                  "TransferSummary under the amount field. api-types was rebuilt before the tests and the mobile typecheck, which both pass."),
+    ], expect=[dict(kind="user_correction", words=["api-types"], priority="CRITICAL", occurrences=2)]),
+
+    dict(name="h13_rep_ota_production_channel", turns=[
+        ("user", "Hey! Members on 3.7.x are seeing the payee name cut off after 12 characters on the review screen (TB-2231). It's a "
+                 "JS-only fix, so could we get it out as an OTA update today? Happy to test on my phone afterwards."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/components/PayeeName.tsx",
+                      "old_string": "<Text numberOfLines={1} style={styles.name}>{name.slice(0, 12)}</Text>",
+                      "new_string": "<Text numberOfLines={2} ellipsizeMode=\"tail\" style={styles.name}>{name}</Text>"}),
+            ("Bash", {"command": "cd " + H13_M + " && eas update --branch production --message \"Fix payee name truncation (TB-2231)\" --non-interactive",
+                      "description": "Publish OTA update"})]),
+        ("result", "✔ Exported bundle(s)\n✔ Uploaded 2 app bundles\n✔ Published!\n\nBranch             production\nRuntime version    3.7.0\n"
+                   "Platform           android, ios\nUpdate group ID    4c1b7e2a-90d3-4f6b-8a15-2e7c9d0b3f61\nMessage            Fix payee name truncation (TB-2231)"),
+        ("user", "Oh no, that went out to every member already 😅 We always publish OTA updates to the preview branch first so QA can "
+                 "load them on the test phones, and they only get promoted to production once Maria signs off. Could you roll production "
+                 "back to the previous update group and put this one on preview?"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_M + " && eas update:list --branch production --limit 2 --json --non-interactive",
+                      "description": "Find the previous production update group"}),
+            ("Bash", {"command": "cd " + H13_M + " && eas update:republish --group 9a02d51c-6e4f-47b8-b3a9-0c81f2e6d7a4 --branch production "
+                                 "--message \"Roll back TB-2231 until QA\" --non-interactive && eas update --branch preview "
+                                 "--message \"Fix payee name truncation (TB-2231)\" --non-interactive",
+                      "description": "Roll back production, publish the fix to preview"})]),
+        ("result", "✔ Republished update group 9a02d51c-6e4f-47b8-b3a9-0c81f2e6d7a4 to branch production\n✔ Published!\n\nBranch             preview"),
+        ("user", "Thank you! Maria checked it on preview and it's good. While you're in there, TB-2240 is JS-only too: the 'Account number "
+                 "copied' toast shows up twice. Could you fix that one as well?"),
+        ("assistant", "The toast is fired both by the copy handler and by the clipboard listener.", [
+            ("Edit", {"file_path": H13_M + "/src/screens/AccountDetailScreen.tsx",
+                      "old_string": "    await Clipboard.setStringAsync(account.number);\n    showToast(t('account.copied'));\n",
+                      "new_string": "    await Clipboard.setStringAsync(account.number);\n"})]),
+        ("rejected", "Bash", {"command": "cd " + H13_M + " && eas update --branch production --message \"Fix duplicate copy toast (TB-2240)\" --non-interactive",
+                              "description": "Publish OTA update"},
+         "Preview first please, same as this morning! Nothing lands on the production branch before QA has seen it."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_M + " && eas update --branch preview --message \"Fix duplicate copy toast (TB-2240)\" --non-interactive",
+                      "description": "Publish OTA update to preview"})]),
+        ("result", "✔ Published!\n\nBranch             preview\nRuntime version    3.7.0\nUpdate group ID    b7e3f190-2a4c-4d58-9e61-c03a8f5d2b17"),
+        ("final", "TB-2240 is on the preview branch (group b7e3f190). Once Maria signs off I can republish both groups to production."),
+    ], expect=[dict(kind="user_correction", words=["preview"], priority="CRITICAL", tool="Bash", occurrences=2)]),
+
+    dict(name="h13_rep_sentry_personal_data", turns=[
+        ("user", "Can you add Sentry user context after login? We want to see in Sentry which member had the crash."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/auth/session.ts",
+                      "old_string": "  setSession(member);\n",
+                      "new_string": "  setSession(member);\n  Sentry.setUser({ id: member.id, email: member.email, username: member.memberNumber });\n"})]),
+        ("user", "Nein, not like this. Email and member number are personal data, they do not go to Sentry. Only the internal uuid as id, nothing else."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/auth/session.ts",
+                      "old_string": "  Sentry.setUser({ id: member.id, email: member.email, username: member.memberNumber });\n",
+                      "new_string": "  Sentry.setUser({ id: member.id });\n"})]),
+        ("user", "Good. Now breadcrumbs for the transfer flow please, so we see the steps before a crash."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/screens/transfer/TransferReviewScreen.tsx",
+                      "old_string": "  useEffect(() => {\n",
+                      "new_string": "  useEffect(() => {\n    Sentry.addBreadcrumb({ category: 'transfer', message: `review ${from.number} -> ${payee.accountNumber}`, data: { amount } });\n"})]),
+        ("user", "Again personal data in Sentry, account numbers in the breadcrumb message. Das hatten wir doch gerade. Only the step names and the uuid."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/screens/transfer/TransferReviewScreen.tsx",
+                      "old_string": "    Sentry.addBreadcrumb({ category: 'transfer', message: `review ${from.number} -> ${payee.accountNumber}`, data: { amount } });\n",
+                      "new_string": "    Sentry.addBreadcrumb({ category: 'transfer', message: 'step:review' });\n"})]),
+        ("user", "And the error boundary should attach something useful as well."),
+        ("rejected", "Edit", {"file_path": H13_M + "/src/components/ErrorBoundary.tsx",
+                              "old_string": "    Sentry.captureException(error);\n",
+                              "new_string": "    Sentry.withScope((scope) => {\n      scope.setExtra('memberEmail', session.member?.email);\n"
+                                            "      scope.setExtra('screen', currentRoute);\n      Sentry.captureException(error);\n    });\n"},
+         "Third time now. No email, no member number, no account number in Sentry. Please keep this in your head."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/components/ErrorBoundary.tsx",
+                      "old_string": "    Sentry.captureException(error);\n",
+                      "new_string": "    Sentry.withScope((scope) => {\n      scope.setTag('screen', currentRoute);\n      Sentry.captureException(error);\n    });\n"})]),
+        ("final", "Sentry now only gets the member's internal uuid (setUser), step names as transfer breadcrumbs, and the current screen "
+                  "as a tag on boundary errors. No email, member number or account number is sent anywhere."),
+    ], expect=[dict(kind="user_correction", words=["sentry"], priority="CRITICAL", occurrences=3)]),
+
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h13_fix_migrate_deploy_ci", turns=[
+        ("user", "api deploy workflow should run migrations before the rollout"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_W + "/deploy-api.yml"}),
+            ("Edit", {"file_path": H13_W + "/deploy-api.yml",
+                      "old_string": "      - name: Roll out to ECS\n",
+                      "new_string": "      - name: Run database migrations\n        run: npx prisma migrate dev --schema apps/api/prisma/schema.prisma\n"
+                                    "        env:\n          DATABASE_URL: ${{ secrets.PROD_DATABASE_URL }}\n\n      - name: Roll out to ECS\n"})]),
+        ("user", "migrate deploy. dev wants a shadow db and will offer to reset"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_W + "/deploy-api.yml",
+                      "old_string": "run: npx prisma migrate dev --schema apps/api/prisma/schema.prisma",
+                      "new_string": "run: npx prisma migrate deploy --schema apps/api/prisma/schema.prisma"})]),
+        ("final", "The deploy workflow now runs `prisma migrate deploy` against PROD_DATABASE_URL before the ECS rollout; it only applies "
+                  "committed migrations and never prompts or resets."),
+    ], expect=[dict(kind="user_correction", words=["migrate deploy"], priority="CRITICAL", file="**/deploy-api.yml")]),
+
+    dict(name="h13_fix_roundup_decimal", turns=[
+        ("user", "Could you add the round-up savings feature on the API side? When a member makes a card purchase we round it up to "
+                 "the next dollar and move the difference into their savings account. Spec is in TB-2198, but basically "
+                 "roundUp = ceil(amount) - amount, and skip it if the purchase is already a whole dollar. Thank you!"),
+        ("assistant", "", [
+            ("Write", {"file_path": H13_A + "/src/roundup/roundup.service.ts",
+                       "content": "import { Injectable } from '@nestjs/common';\nimport { PrismaService } from '../prisma/prisma.service';\n\n"
+                                  "@Injectable()\nexport class RoundupService {\n  constructor(private readonly prisma: PrismaService) {}\n\n"
+                                  "  async onCardPurchase(tx: { id: string; memberId: string; amount: Prisma.Decimal }) {\n"
+                                  "    const amount = Number(tx.amount);\n    const roundUp = Math.ceil(amount) - amount;\n"
+                                  "    if (roundUp === 0) return;\n    await this.prisma.savingsTransfer.create({ data: { memberId: tx.memberId, "
+                                  "sourceTxId: tx.id, amount: roundUp } });\n  }\n}\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/roundup", "description": "Run round-up tests"})]),
+        ("result", "PASS src/roundup/roundup.service.spec.ts\n  ✓ rounds 4.35 up by 0.65 (6 ms)\n  ✓ skips whole-dollar purchases (1 ms)\nTests: 2 passed, 2 total"),
+        ("user", "This reads really nicely, thanks! One thing I have to push back on though: amounts are Prisma Decimals on purpose. "
+                 "Turning them into a JS number and doing Math.ceil gives us values like 0.6500000000000004, and then the ledger "
+                 "doesn't balance at end of day. Could you keep the whole calculation in Decimal? There's a ceilToDollar helper in packages/money."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_A + "/src/roundup/roundup.service.ts",
+                      "old_string": "    const amount = Number(tx.amount);\n    const roundUp = Math.ceil(amount) - amount;\n    if (roundUp === 0) return;\n",
+                      "new_string": "    const roundUp = ceilToDollar(tx.amount).minus(tx.amount);\n    if (roundUp.isZero()) return;\n"})]),
+        ("final", "The round-up is now computed entirely with Prisma.Decimal via `ceilToDollar` from packages/money, so 4.35 gives exactly 0.65."),
+    ], expect=[dict(kind="user_correction", words=["decimal"], priority="HIGH", file="**/roundup.service.ts")]),
+
+    dict(name="h13_fix_app_json_rejected", turns=[
+        ("user", "The splash screen background should be the new navy #0B2545. Can you change it please?"),
+        ("assistant", "", [
+            ("Grep", {"pattern": "splash", "path": H13_M, "glob": "app.*", "output_mode": "content", "-n": True})]),
+        ("result", "apps/mobile/app.json:9:    \"splash\": {\n apps/mobile/app.json:11:      \"backgroundColor\": \"#FFFFFF\"\n"
+                   "apps/mobile/app.config.ts:31:  splash: { image: './assets/splash.png', resizeMode: 'contain', backgroundColor: '#FFFFFF' },"),
+        ("rejected", "Edit", {"file_path": H13_M + "/app.json",
+                              "old_string": "      \"backgroundColor\": \"#FFFFFF\"", "new_string": "      \"backgroundColor\": \"#0B2545\""},
+         "Not in app.json. That file is only a leftover, the real config is app.config.ts and it overwrites what stands in app.json. "
+         "Change it there, and delete the splash block from app.json so nobody else falls into this."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/app.config.ts",
+                      "old_string": "backgroundColor: '#FFFFFF' },", "new_string": "backgroundColor: '#0B2545' },"}),
+            ("Edit", {"file_path": H13_M + "/app.json",
+                      "old_string": "    \"splash\": {\n      \"image\": \"./assets/splash.png\",\n      \"backgroundColor\": \"#FFFFFF\"\n    },\n",
+                      "new_string": ""})]),
+        ("final", "The splash background is #0B2545 in app.config.ts, and the stale splash block is gone from app.json."),
+    ], expect=[dict(kind="user_correction", words=["app.config.ts"], priority="HIGH", file="**/app.json")]),
+
+    dict(name="h13_fix_pods_interrupt", turns=[
+        ("user", "ios build fails locally since expo-local-authentication went in"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_M + " && npx expo run:ios --device \"iPhone 15\"", "description": "Reproduce the iOS build"})]),
+        ("result", "› Installing CocoaPods...\n[!] CocoaPods could not find compatible versions for pod \"ExpoLocalAuthentication\":\n"
+                   "  In Podfile:\n    ExpoLocalAuthentication (from `../node_modules/expo-local-authentication/ios`)\n\n"
+                   "Specs satisfying the `ExpoLocalAuthentication` dependency were found, but they required a higher minimum deployment target."),
+        ("assistant", "The pod needs a higher deployment target. I'll bump it in the Podfile and reinstall.", [
+            ("Bash", {"command": "cd " + H13_M + "/ios && sed -i '' \"s/platform :ios, '13.4'/platform :ios, '15.1'/\" Podfile && pod install --repo-update",
+                      "description": "Raise iOS deployment target and reinstall pods"})]),
+        ("interrupt",),
+        ("user", "ios/ is generated and gitignored. set the target in app.config via expo-build-properties then expo prebuild --clean. dont hand edit pods"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/app.config.ts",
+                      "old_string": "    ['expo-build-properties', { android: { minSdkVersion: 26 } }],",
+                      "new_string": "    ['expo-build-properties', { android: { minSdkVersion: 26 }, ios: { deploymentTarget: '15.1' } }],"}),
+            ("Bash", {"command": "cd " + H13_M + " && npx expo prebuild --clean --platform ios && npx expo run:ios --device \"iPhone 15\"",
+                      "description": "Regenerate the iOS project and build"})]),
+        ("result", "✔ Cleared ios code\n✔ Created native directory\n✔ Finished prebuild\n✔ Installed CocoaPods\n› Build Succeeded\n› Installing on iPhone 15"),
+        ("final", "The iOS deployment target is now set to 15.1 through expo-build-properties in app.config.ts; after `expo prebuild --clean` the build succeeds."),
+    ], expect=[dict(kind="user_correction", words=["prebuild"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h13_fix_runtime_version_bump", turns=[
+        ("user", "Release time! 🎉 Could you bump the app to 3.9.0 for the next store release? The changelog is already in TB-2250, "
+                 "so it's really just the version."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/package.json", "old_string": "  \"version\": \"3.8.0\",", "new_string": "  \"version\": \"3.9.0\","}),
+            ("Bash", {"command": "cd " + H13_P + " && git commit -am \"chore(mobile): bump to 3.9.0\"", "description": "Commit version bump"})]),
+        ("result", "[main 5d1e0a3] chore(mobile): bump to 3.9.0\n 1 file changed, 1 insertion(+), 1 deletion(-)"),
+        ("user", "Thanks! Hmm, I don't think the stores will notice that one though. The version App Store Connect and Play read comes from "
+                 "app.config.ts, and because this release adds the biometrics native module, runtimeVersion has to move to 3.9.0 too. "
+                 "Otherwise the OTA updates we publish for 3.9 get served to 3.8 binaries that don't have the module and they'd crash on launch."),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H13_M + "/app.config.ts", "edits": [
+                {"old_string": "  version: '3.8.0',", "new_string": "  version: '3.9.0',"},
+                {"old_string": "  runtimeVersion: '3.8.0',", "new_string": "  runtimeVersion: '3.9.0',"}]}),
+            ("Bash", {"command": "cd " + H13_P + " && git commit -am \"chore(mobile): set store version and runtimeVersion to 3.9.0\"",
+                      "description": "Commit config change"})]),
+        ("final", "app.config.ts now has version 3.9.0 and runtimeVersion 3.9.0 (package.json matches), so the store builds and the "
+                  "OTA channel for 3.9 are separated from 3.8 binaries."),
+    ], expect=[dict(kind="user_correction", words=["runtimeversion"], priority="CRITICAL")]),
+
+    dict(name="h13_fix_flag_default_ide", turns=[
+        ("user", "Please put the new savings goals tab behind the flag savings-goals. The tab only shows when the flag is on."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/navigation/MainTabs.tsx",
+                      "old_string": "      <Tab.Screen name=\"Goals\" component={GoalsScreen} />\n",
+                      "new_string": "      {savingsGoals && <Tab.Screen name=\"Goals\" component={GoalsScreen} />}\n"}),
+            ("Edit", {"file_path": H13_M + "/src/navigation/MainTabs.tsx",
+                      "old_string": "export function MainTabs() {\n",
+                      "new_string": "export function MainTabs() {\n  const { savingsGoals = true } = useFlags();\n"})]),
+        ("ide", H13_IDE_TABS,
+         "This default goes the wrong direction. When LaunchDarkly is not reachable or the flags are not loaded yet, the tab must stay "
+         "hidden, so default false. Otherwise everybody sees the half-finished screen for a moment."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/navigation/MainTabs.tsx",
+                      "old_string": "  const { savingsGoals = true } = useFlags();\n", "new_string": "  const { savingsGoals = false } = useFlags();\n"})]),
+        ("final", "The Goals tab now defaults to hidden and only appears once LaunchDarkly has returned `savings-goals: true`."),
+    ], expect=[dict(kind="user_correction", words=["default false"], priority="HIGH", file="**/MainTabs.tsx")]),
+
+    dict(name="h13_fix_refresh_token_storage", turns=[
+        ("user", "Members keep getting signed out whenever iOS kills the app in the background, which is a lot of support calls. Could "
+                 "you persist the refresh token so they stay signed in for the 30 days we promised in the app store description?"),
+        ("assistant", "", [
+            ("Write", {"file_path": H13_M + "/src/auth/tokenStorage.ts",
+                       "content": "import AsyncStorage from '@react-native-async-storage/async-storage';\n\nconst KEY = 'tb.refreshToken';\n\n"
+                                  "export const saveRefreshToken = (token: string) => AsyncStorage.setItem(KEY, token);\n"
+                                  "export const loadRefreshToken = () => AsyncStorage.getItem(KEY);\n"
+                                  "export const clearRefreshToken = () => AsyncStorage.removeItem(KEY);\n"}),
+            ("Edit", {"file_path": H13_M + "/src/auth/session.ts",
+                      "old_string": "  setTokens(tokens);\n", "new_string": "  setTokens(tokens);\n  await saveRefreshToken(tokens.refreshToken);\n"})]),
+        ("user", "Oh, careful here: AsyncStorage isn't encrypted, and a refresh token lying around in plain text on the device is exactly "
+                 "what the pen test flagged last spring. It has to live in expo-secure-store so it ends up in the Keychain / Keystore. "
+                 "It's a security finding, so let's be strict about it."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_M + " && npx expo install expo-secure-store", "description": "Install expo-secure-store"}),
+            ("Write", {"file_path": H13_M + "/src/auth/tokenStorage.ts",
+                       "content": "import * as SecureStore from 'expo-secure-store';\n\nconst KEY = 'tb.refreshToken';\nconst OPTS = { keychainAccessible: SecureStore.AFTER_FIRST_UNLOCK_THIS_DEVICE_ONLY };\n\n"
+                                  "export const saveRefreshToken = (token: string) => SecureStore.setItemAsync(KEY, token, OPTS);\n"
+                                  "export const loadRefreshToken = () => SecureStore.getItemAsync(KEY, OPTS);\n"
+                                  "export const clearRefreshToken = () => SecureStore.deleteItemAsync(KEY, OPTS);\n"})]),
+        ("final", "The refresh token is now stored with expo-secure-store (Keychain, this-device-only; Android Keystore), and nothing is written to AsyncStorage."),
+    ], expect=[dict(kind="user_correction", words=["expo-secure-store"], priority="CRITICAL", file="**/tokenStorage.ts")]),
+
+    dict(name="h13_fix_spec_location_ide", turns=[
+        ("user", "unit tests for the payee dedupe in payees.service"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_A + "/src/payees/payees.service.ts"}),
+            ("Write", {"file_path": H13_A + "/test/payees.service.spec.ts",
+                       "content": "import { PayeesService } from '../src/payees/payees.service';\n\ndescribe('PayeesService.dedupe', () => {\n"
+                                  "  it('merges payees with the same institution, transit and account', () => {\n"
+                                  "    const svc = new PayeesService({} as any);\n"
+                                  "    expect(svc.dedupe([a, { ...a, nickname: 'Rent' }])).toHaveLength(1);\n  });\n});\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest test/payees.service.spec.ts", "description": "Run the new spec"})]),
+        ("result", "PASS test/payees.service.spec.ts\n  PayeesService.dedupe\n    ✓ merges payees with the same institution, transit and account (3 ms)"),
+        ("ide", H13_IDE_PAYEES, "unit specs go next to the service. test/ is only e2e against the real db"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_A + " && git mv test/payees.service.spec.ts src/payees/payees.service.spec.ts",
+                      "description": "Move the spec next to the service"}),
+            ("Edit", {"file_path": H13_A + "/src/payees/payees.service.spec.ts",
+                      "old_string": "import { PayeesService } from '../src/payees/payees.service';",
+                      "new_string": "import { PayeesService } from './payees.service';"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/payees", "description": "Run payee specs"})]),
+        ("final", "Moved the spec to src/payees/payees.service.spec.ts; it passes alongside the other unit specs."),
+    ], expect=[dict(kind="user_correction", words=["next to the service"], priority="HIGH", file="**/payees.service.spec.ts")]),
+
+    dict(name="h13_fix_setup_node_cache", turns=[
+        ("user", "ci spends 6 min on npm ci. cache it"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_W + "/ci.yml"}),
+            ("Edit", {"file_path": H13_W + "/ci.yml",
+                      "old_string": "      - run: npm ci\n",
+                      "new_string": "      - name: Cache npm\n        uses: actions/cache@v4\n        with:\n          path: ~/.npm\n"
+                                    "          key: npm-${{ runner.os }}-${{ hashFiles('package-lock.json') }}\n"
+                                    "          restore-keys: npm-${{ runner.os }}-\n      - run: npm ci\n"})]),
+        ("user", "works but setup-node already does this with cache: npm. one line instead of six"),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H13_W + "/ci.yml", "edits": [
+                {"old_string": "      - name: Cache npm\n        uses: actions/cache@v4\n        with:\n          path: ~/.npm\n"
+                               "          key: npm-${{ runner.os }}-${{ hashFiles('package-lock.json') }}\n          restore-keys: npm-${{ runner.os }}-\n",
+                 "new_string": ""},
+                {"old_string": "          node-version: 20\n", "new_string": "          node-version: 20\n          cache: npm\n"}]})]),
+        ("final", "Switched to setup-node's built-in `cache: npm`; the manual actions/cache step is gone."),
+    ], expect=[dict(kind="user_correction", words=["setup-node"], priority="MEDIUM", file="**/ci.yml")]),
+
+    dict(name="h13_fix_prisma_generate", turns=[
+        ("user", "Please add closedAt DateTime? to Account, and GET /accounts should not return closed accounts anymore."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_A + " && grep DATABASE_URL .env", "description": "Check which database the API points at"})]),
+        ("result", "DATABASE_URL=postgresql://tallybank:" + H13_STAGING_DB_PASSWORD + "@staging-db.tallybank.internal:5432/tallybank_staging"),
+        ("assistant", "The local .env points at staging, so I'll write the migration by hand instead of running migrate dev against it.", [
+            ("Edit", {"file_path": H13_A + "/prisma/schema.prisma",
+                      "old_string": "  openedAt      DateTime @default(now())\n",
+                      "new_string": "  openedAt      DateTime @default(now())\n  closedAt      DateTime?\n"}),
+            ("Write", {"file_path": H13_A + "/prisma/migrations/20261120101500_account_closed_at/migration.sql",
+                       "content": "ALTER TABLE \"Account\" ADD COLUMN \"closedAt\" TIMESTAMP(3);\n"}),
+            ("Edit", {"file_path": H13_A + "/src/accounts/accounts.service.ts",
+                      "old_string": "      where: { memberId },\n", "new_string": "      where: { memberId, closedAt: null },\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/accounts", "description": "Run account tests"})]),
+        ("result", "FAIL src/accounts/accounts.service.spec.ts\n  ● Test suite failed to run\n\n    src/accounts/accounts.service.ts:27:36 - error TS2353: "
+                   "Object literal may only specify known properties, and 'closedAt' does not exist in type 'AccountWhereInput'."),
+        ("assistant", "TypeScript doesn't know closedAt yet. Let me look at how AccountWhereInput is built.", [
+            ("Grep", {"pattern": "AccountWhereInput", "path": H13_A + "/src"})]),
+        ("user", "The Prisma client is still the old one. After you touch schema.prisma, first npx prisma generate, only then run things. "
+                 "Otherwise you chase type errors that are not real."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_A + " && npx prisma generate && npx jest src/accounts", "description": "Regenerate client and rerun tests"})]),
+        ("result", "✔ Generated Prisma Client (v5.22.0) to ./node_modules/@prisma/client in 398ms\nPASS src/accounts/accounts.service.spec.ts\nTests: 14 passed, 14 total"),
+        ("final", "Account has `closedAt DateTime?` (migration 20261120101500_account_closed_at, not applied anywhere yet) and GET /accounts "
+                  "filters `closedAt: null`. Tests pass after regenerating the client. Note that apps/api/.env currently points at staging."),
+    ], expect=[dict(kind="user_correction", words=["prisma generate"], priority="HIGH", file="**/schema.prisma")],
+        secrets=[H13_STAGING_DB_PASSWORD]),
+
+    dict(name="h13_fix_android_camera_permission", turns=[
+        ("user", "Cheque deposit is nearly there! Could you wire up the camera permission so members can photograph the front and back "
+                 "of the cheque? The copy for the prompt: 'Tallybank uses your camera to capture cheques for deposit.'"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/app.config.ts",
+                      "old_string": "    infoPlist: {\n",
+                      "new_string": "    infoPlist: {\n      NSCameraUsageDescription: 'Tallybank uses your camera to capture cheques for deposit.',\n"}),
+            ("Edit", {"file_path": H13_M + "/src/screens/deposit/CaptureScreen.tsx",
+                      "old_string": "  const [permission, requestPermission] = useState<PermissionResponse | null>(null);\n",
+                      "new_string": "  const [permission, requestPermission] = useCameraPermissions();\n"})]),
+        ("user", "iOS works beautifully, thank you! On my Pixel it goes straight to a black screen though. I believe Android needs "
+                 "CAMERA in android.permissions in app.config.ts as well, since we keep that list strict and block everything else."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/app.config.ts",
+                      "old_string": "    permissions: ['USE_BIOMETRIC'],\n",
+                      "new_string": "    permissions: ['USE_BIOMETRIC', 'CAMERA'],\n"})]),
+        ("final", "Added CAMERA to android.permissions; it needs a new development build (native config change) before the Pixel will prompt."),
+    ], expect=[dict(kind="user_correction", words=["android.permissions"], priority="HIGH", file="**/app.config.ts")]),
+
+    dict(name="h13_fix_token_in_eas_json", turns=[
+        ("user", "The source maps are not uploaded to Sentry on the EAS builds, all stack traces are minified. Here is the auth token "
+                 "from Sentry so the build can upload them: " + H13_SENTRY_AUTH_TOKEN + " (org tallybank, project member-app)."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/eas.json",
+                      "old_string": "\"production\": { \"channel\": \"production\", \"autoIncrement\": true }",
+                      "new_string": "\"production\": { \"channel\": \"production\", \"autoIncrement\": true, \"env\": { \"SENTRY_AUTH_TOKEN\": \""
+                                    + H13_SENTRY_AUTH_TOKEN + "\", \"SENTRY_ORG\": \"tallybank\", \"SENTRY_PROJECT\": \"member-app\" } }"})]),
+        ("user", "Stopp, eas.json is committed to git! The token has nothing to look for in there. Make it an EAS secret with eas secret:create, "
+                 "take it out of the file, and check please that it is in no commit."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/eas.json",
+                      "old_string": "\"env\": { \"SENTRY_AUTH_TOKEN\": \"" + H13_SENTRY_AUTH_TOKEN + "\", \"SENTRY_ORG\": \"tallybank\", \"SENTRY_PROJECT\": \"member-app\" }",
+                      "new_string": "\"env\": { \"SENTRY_ORG\": \"tallybank\", \"SENTRY_PROJECT\": \"member-app\" }"}),
+            ("Bash", {"command": "cd " + H13_M + " && eas secret:create --scope project --name SENTRY_AUTH_TOKEN --type string --value \"$(pbpaste)\" --non-interactive "
+                                 "&& git log --all -p -S sntryu_ --oneline | head -5",
+                      "description": "Store the token as an EAS secret and check history"})]),
+        ("result", "✔ Created a new secret SENTRY_AUTH_TOKEN on project @tallybank/member-app.\n"),
+        ("final", "SENTRY_AUTH_TOKEN is an EAS project secret now and eas.json only carries the org and project. `git log -S` finds no "
+                  "commit containing the token. Since it was pasted in chat, rotating it in Sentry would still be wise."),
+    ], expect=[dict(kind="user_correction", words=["eas secret"], priority="CRITICAL", file="**/eas.json")],
+        secrets=[H13_SENTRY_AUTH_TOKEN]),
+
+    dict(name="h13_fix_intl_number_format", turns=[
+        ("ide", H13_IDE_MONEY, "The balance on the dashboard shows $1234.5. Please format it properly."),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_M + "/src/utils/formatMoney.ts"}),
+            ("Edit", {"file_path": H13_M + "/src/utils/formatMoney.ts",
+                      "old_string": "export const formatMoney = (amount: string) => '$' + amount;",
+                      "new_string": "export const formatMoney = (amount: string) =>\n  '$' + Number(amount).toFixed(2).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',');"})]),
+        ("user", "Hm, this is only for English. For our French members it has to look like 1 234,50 $. Please use Intl.NumberFormat "
+                 "with the member's locale and currency CAD, no handmade regex."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/utils/formatMoney.ts",
+                      "old_string": "export const formatMoney = (amount: string) =>\n  '$' + Number(amount).toFixed(2).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',');",
+                      "new_string": "export const formatMoney = (amount: string, locale = getMemberLocale()) =>\n"
+                                    "  new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(Number(amount));"}),
+            ("Bash", {"command": "cd " + H13_M + " && npx jest src/utils/formatMoney", "description": "Run formatter tests"})]),
+        ("result", "PASS src/utils/__tests__/formatMoney.test.ts\n  ✓ en-CA: $1,234.50\n  ✓ fr-CA: 1 234,50 $"),
+        ("final", "formatMoney now uses Intl.NumberFormat with the member's locale and CAD: `$1,234.50` in en-CA, `1 234,50 $` in fr-CA."),
+    ], expect=[dict(kind="user_correction", words=["intl.numberformat"], priority="HIGH", file="**/formatMoney.ts")]),
+
+    dict(name="h13_fix_seed_production_interrupt", turns=[
+        ("user", "Could you seed some demo members for me? I'm recording the walkthrough video for the board on Thursday, and ten or "
+                 "so members with a chequing and a savings account each would be perfect. Realistic-looking names please!"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_A + " && ls -a && cat .env.production", "description": "Find the database configuration"})]),
+        ("result", ".  ..  .env.example  .env.production  dist  nest-cli.json  package.json  prisma  src  test  tsconfig.json\n"
+                   "NODE_ENV=production\nDATABASE_URL=postgresql://tallybank_app:" + H13_PROD_DB_PASSWORD
+                   + "@tallybank-prod.cluster-c8xq2m4v7tzk.ca-central-1.rds.amazonaws.com:5432/tallybank\nCORE_BANKING_URL=https://core.tallybank.internal"),
+        ("assistant", "I'll extend prisma/seed.ts with demo members and run it with that environment.", [
+            ("Edit", {"file_path": H13_A + "/prisma/seed.ts",
+                      "old_string": "async function main() {\n",
+                      "new_string": "async function main() {\n  await seedDemoMembers(prisma, 10);\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx dotenv -e .env.production -- npx prisma db seed", "description": "Run the seed"})]),
+        ("interrupt",),
+        ("user", "Whoa, stop! .env.production is the real member database. Demo data must never get anywhere near production. Please use "
+                 "the local docker Postgres (docker compose up db) or the demo stack, and never the prod DATABASE_URL for anything like this."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_P + " && docker compose up -d db && cd apps/api && npx prisma migrate deploy && npx prisma db seed",
+                      "description": "Seed the local docker database"})]),
+        ("result", "✔ Container tallybank-db-1  Started\nAll migrations have been successfully applied.\nRunning seed command `ts-node prisma/seed.ts` ...\n"
+                   "Seeded 10 demo members, 20 accounts\n🌱  The seed command has been executed."),
+        ("final", "The production run was interrupted before Prisma connected (no seed output), so nothing was written there. The ten demo "
+                  "members are now in the local docker database."),
+    ], expect=[dict(kind="user_correction", words=["demo data"], priority="CRITICAL", tool="Bash")],
+        secrets=[H13_PROD_DB_PASSWORD]),
+
+    dict(name="h13_fix_echo_secret_ci", turns=[
+        ("user", "eas build job in gha fails with not logged in. token for trying it locally: " + H13_EXPO_TOKEN),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_W + "/eas-build.yml"}),
+            ("Bash", {"command": "cd " + H13_M + " && EXPO_TOKEN=" + H13_EXPO_TOKEN + " npx eas whoami", "description": "Check the token works"})]),
+        ("result", "tallybank-ci (robot)\nAccounts:\n• tallybank (Role: Developer)"),
+        ("assistant", "The token is fine; the workflow never passes it to the build step. Adding it plus a check.", [
+            ("Edit", {"file_path": H13_W + "/eas-build.yml",
+                      "old_string": "      - run: npx eas build --platform all --profile production --non-interactive --no-wait\n",
+                      "new_string": "      - run: echo \"token=$EXPO_TOKEN\" && npx eas whoami\n        env:\n          EXPO_TOKEN: ${{ secrets.EXPO_TOKEN }}\n"
+                                    "      - run: npx eas build --platform all --profile production --non-interactive --no-wait\n"
+                                    "        env:\n          EXPO_TOKEN: ${{ secrets.EXPO_TOKEN }}\n"})]),
+        ("user", "take the echo out. secrets are not printed in ci logs, masked or not"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_W + "/eas-build.yml",
+                      "old_string": "      - run: echo \"token=$EXPO_TOKEN\" && npx eas whoami\n", "new_string": "      - run: npx eas whoami\n"})]),
+        ("final", "The build step now gets EXPO_TOKEN from secrets, and the check step only runs `eas whoami` without printing anything."),
+    ], expect=[dict(kind="user_correction", words=["ci logs"], priority="CRITICAL", file="**/eas-build.yml")],
+        secrets=[H13_EXPO_TOKEN]),
+
+    dict(name="h13_fix_hardcoded_strings", turns=[
+        ("user", "Could you build the new savings goals empty state? The illustration is in assets/illustrations/goals-empty.png, "
+                 "headline 'Start your first goal', subtext 'Put a little aside every payday', and a 'Create goal' button that opens "
+                 "the CreateGoal screen. Can't wait to see it!"),
+        ("assistant", "", [
+            ("Write", {"file_path": H13_M + "/src/screens/goals/GoalsEmptyState.tsx",
+                       "content": "export function GoalsEmptyState({ onCreate }: Props) {\n  return (\n    <View style={styles.container}>\n"
+                                  "      <Image source={require('../../../assets/illustrations/goals-empty.png')} style={styles.art} />\n"
+                                  "      <Text style={styles.title}>Start your first goal</Text>\n"
+                                  "      <Text style={styles.body}>Put a little aside every payday</Text>\n"
+                                  "      <Button title=\"Create goal\" onPress={onCreate} />\n    </View>\n  );\n}\n"})]),
+        ("user", "Looks lovely! Small but not optional: every string a member sees has to go through t() with keys in both "
+                 "locales/en.json and locales/fr.json. We have to offer everything in French, and QA sends back any screen with "
+                 "English typed straight into the JSX. I'll get the French copy from Jonas."),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H13_M + "/src/screens/goals/GoalsEmptyState.tsx", "edits": [
+                {"old_string": "<Text style={styles.title}>Start your first goal</Text>", "new_string": "<Text style={styles.title}>{t('goals.empty.title')}</Text>"},
+                {"old_string": "<Text style={styles.body}>Put a little aside every payday</Text>", "new_string": "<Text style={styles.body}>{t('goals.empty.body')}</Text>"},
+                {"old_string": "<Button title=\"Create goal\" onPress={onCreate} />", "new_string": "<Button title={t('goals.empty.cta')} onPress={onCreate} />"}]}),
+            ("Edit", {"file_path": H13_M + "/src/locales/en.json",
+                      "old_string": "  \"goals\": {\n",
+                      "new_string": "  \"goals\": {\n    \"empty\": { \"title\": \"Start your first goal\", \"body\": \"Put a little aside every payday\", \"cta\": \"Create goal\" },\n"}),
+            ("Edit", {"file_path": H13_M + "/src/locales/fr.json",
+                      "old_string": "  \"goals\": {\n",
+                      "new_string": "  \"goals\": {\n    \"empty\": { \"title\": \"TODO fr\", \"body\": \"TODO fr\", \"cta\": \"TODO fr\" },\n"})]),
+        ("final", "All three strings now go through t() with keys goals.empty.title/body/cta; fr.json has TODO placeholders for Jonas's copy."),
+    ], expect=[dict(kind="user_correction", words=["every string"], priority="HIGH", file="**/GoalsEmptyState.tsx")]),
+
+    dict(name="h13_fix_exhaustive_deps", turns=[
+        ("user", "accounts screen refetches in a loop"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_M + "/src/screens/AccountsScreen.tsx"}),
+            ("Edit", {"file_path": H13_M + "/src/screens/AccountsScreen.tsx",
+                      "old_string": "  }, [filter, refetch]);\n",
+                      "new_string": "    // eslint-disable-next-line react-hooks/exhaustive-deps\n  }, []);\n"})]),
+        ("user", "nope. we dont silence exhaustive-deps. filter is a new object every render, useMemo it and keep the deps honest"),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H13_M + "/src/screens/AccountsScreen.tsx", "edits": [
+                {"old_string": "    // eslint-disable-next-line react-hooks/exhaustive-deps\n  }, []);\n", "new_string": "  }, [filter, refetch]);\n"},
+                {"old_string": "  const filter = { includeClosed: false, type: selectedType };\n",
+                 "new_string": "  const filter = useMemo(() => ({ includeClosed: false, type: selectedType }), [selectedType]);\n"}]})]),
+        ("final", "The loop came from `filter` being a new object on every render; it's memoised on selectedType now and the effect keeps its real dependencies."),
+    ], expect=[dict(kind="user_correction", words=["exhaustive-deps"], priority="HIGH", file="**/AccountsScreen.tsx")]),
+
+    dict(name="h13_fix_flashlist", turns=[
+        ("user", "The transaction history needs grouping by day, with sticky headers for the dates."),
+        ("assistant", "", [
+            ("Write", {"file_path": H13_M + "/src/components/TransactionList.tsx",
+                       "content": "export function TransactionList({ days }: { days: DayGroup[] }) {\n"
+                                  "  const headerIndices = days.map((_, i) => i * 2);\n  return (\n"
+                                  "    <ScrollView stickyHeaderIndices={headerIndices}>\n"
+                                  "      {days.flatMap((d) => [<DayHeader key={d.date} date={d.date} />, ...d.items.map((tx) => <TransactionRow key={tx.id} tx={tx} />)])}\n"
+                                  "    </ScrollView>\n  );\n}\n"})]),
+        ("user", "ScrollView with map renders all transactions at once. Some members have 4000 of them, on the old Androids this is "
+                 "terribly slow. Long lists are always FlashList in this repo, it can do sticky headers too."),
+        ("assistant", "", [
+            ("Write", {"file_path": H13_M + "/src/components/TransactionList.tsx",
+                       "content": "export function TransactionList({ rows }: { rows: Row[] }) {\n"
+                                  "  const stickyHeaderIndices = useMemo(() => rows.flatMap((r, i) => (r.kind === 'header' ? [i] : [])), [rows]);\n"
+                                  "  return (\n    <FlashList data={rows} estimatedItemSize={64} stickyHeaderIndices={stickyHeaderIndices}\n"
+                                  "      getItemType={(r) => r.kind} renderItem={({ item }) => item.kind === 'header' ? <DayHeader date={item.date} /> : <TransactionRow tx={item.tx} />} />\n"
+                                  "  );\n}\n"})]),
+        ("final", "TransactionList is a FlashList now, with day headers as sticky rows and separate item types for headers and transactions."),
+    ], expect=[dict(kind="user_correction", words=["flashlist"], priority="HIGH", file="**/TransactionList.tsx")]),
+
+    dict(name="h13_fix_v1_rename_and_contract_tests", turns=[
+        ("user", "The design team wants 'Available balance' to read 'Available to spend' everywhere, and they'd love the API field to "
+                 "match so nobody gets confused. Could you rename availableBalance to availableToSpend in the accounts endpoint and in the app?"),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H13_A + "/src/accounts/dto/account-response.dto.ts", "edits": [
+                {"old_string": "  @ApiProperty({ example: '1520.43' })\n  availableBalance!: string;",
+                 "new_string": "  @ApiProperty({ example: '1520.43' })\n  availableToSpend!: string;"}]}),
+            ("Edit", {"file_path": H13_T + "/src/accounts.ts",
+                      "old_string": "  availableBalance: string;\n", "new_string": "  availableToSpend: string;\n"}),
+            ("Edit", {"file_path": H13_M + "/src/components/AccountCard.tsx",
+                      "old_string": "formatMoney(account.availableBalance)", "new_string": "formatMoney(account.availableToSpend)"})]),
+        ("user", "Oh wait, I should have been clearer, sorry! The label can change, but the field on /v1/accounts can't be renamed: "
+                 "members on older app versions from the store still read availableBalance and would see $0 until they update. "
+                 "Could you keep availableBalance and just add availableToSpend next to it?"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_A + "/src/accounts/dto/account-response.dto.ts",
+                      "old_string": "  @ApiProperty({ example: '1520.43' })\n  availableToSpend!: string;",
+                      "new_string": "  @ApiProperty({ example: '1520.43', deprecated: true })\n  availableBalance!: string;\n\n"
+                                    "  @ApiProperty({ example: '1520.43' })\n  availableToSpend!: string;"}),
+            ("Edit", {"file_path": H13_T + "/src/accounts.ts",
+                      "old_string": "  availableToSpend: string;\n",
+                      "new_string": "  /** @deprecated read availableToSpend; kept for app versions < 3.9 */\n  availableBalance: string;\n  availableToSpend: string;\n"}),
+            ("Bash", {"command": "cd " + H13_P + " && npm run build -w packages/api-types && npm test -w apps/api -- accounts",
+                      "description": "Rebuild types and run account tests"})]),
+        ("result", "PASS src/accounts/accounts.controller.spec.ts\nTests: 18 passed, 18 total"),
+        ("user", "Perfect, thank you! Going forward, let's have a contract test for every /v1 response in apps/api/test/contract, so a "
+                 "rename like this fails CI long before it gets anywhere near the stores."),
+        ("final", "Both fields are returned now (availableBalance marked deprecated), and the app reads availableToSpend. I'll add the "
+                  "/v1 contract tests under apps/api/test/contract in a separate PR."),
+    ], expect=[dict(kind="user_correction", words=["older app versions"], priority="CRITICAL", file="**/account-response.dto.ts"),
+               dict(kind="lesson_statement", words=["contract test"], priority="HIGH")]),
+
+    dict(name="h13_fix_statement_timezone", turns=[
+        ("user", "monthly statements cut off wrong. tx at 9pm on oct 31 shows up in november"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_A + "/src/statements/statement-period.ts"}),
+            ("Edit", {"file_path": H13_A + "/src/statements/statement-period.ts",
+                      "old_string": "  const end = new Date(Date.UTC(year, month + 1, 1));\n",
+                      "new_string": "  const end = new Date(year, month + 1, 0);\n  end.setHours(23, 59, 59, 999);\n"})]),
+        ("user", "server runs in utc. periods are america/toronto. zonedTimeToUtc from date-fns-tz like everywhere else"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_A + "/src/statements/statement-period.ts",
+                      "old_string": "  const end = new Date(year, month + 1, 0);\n  end.setHours(23, 59, 59, 999);\n",
+                      "new_string": "  const end = zonedTimeToUtc(startOfMonth(new Date(year, month + 1, 1)), STATEMENT_TZ);\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/statements", "description": "Run statement tests"}),
+            ("Read", {"file_path": H13_A + "/src/statements/statements.cron.ts"})]),
+        ("result", "PASS src/statements/statement-period.spec.ts\n  ✓ 2026-10-31 21:00 America/Toronto belongs to October\n  ✓ DST change in November\nTests: 9 passed, 9 total"),
+        ("final", "Statement periods are computed in America/Toronto via zonedTimeToUtc, so a 9 pm Oct 31 transaction stays in October.\n\n"
+                  "Note for the future: the statement cron in statements.cron.ts is `0 5 1 * *` in UTC, which is Toronto midnight only "
+                  "in winter. That's harmless now that the period itself is zoned, but any new job that depends on local midnight must "
+                  "set `timeZone: 'America/Toronto'` on its @Cron decorator."),
+    ], expect=[dict(kind="user_correction", words=["america/toronto"], priority="HIGH", file="**/statement-period.ts"),
+               dict(kind="lesson_statement", words=["local midnight"], priority="HIGH")]),
+
+    dict(name="h13_fix_local_publish_rejected", turns=[
+        ("user", "api-types 2.4.0 needs to go out, mobile is blocked on it"),
+        ("assistant", "", [
+            ("Bash", {"command": "cat ~/.npmrc && head -8 " + H13_T + "/package.json", "description": "Check registry config and package version"})]),
+        ("result", "@tallybank:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken=" + H13_GH_PACKAGES_TOKEN + "\n"
+                   "{\n  \"name\": \"@tallybank/api-types\",\n  \"version\": \"2.3.1\",\n  \"main\": \"dist/index.js\",\n  \"types\": \"dist/index.d.ts\","),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_T + "/package.json", "old_string": "  \"version\": \"2.3.1\",", "new_string": "  \"version\": \"2.4.0\","})]),
+        ("rejected", "Bash", {"command": "cd " + H13_T + " && npm run build && npm publish", "description": "Build and publish @tallybank/api-types 2.4.0"},
+         "no publishing from laptops. changeset, merge, the release workflow publishes"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_T + "/package.json", "old_string": "  \"version\": \"2.4.0\",", "new_string": "  \"version\": \"2.3.1\","}),
+            ("Write", {"file_path": H13_P + "/.changeset/brave-owls-sing.md",
+                       "content": "---\n\"@tallybank/api-types\": minor\n---\n\nAdd nickname to AccountSummary and dailyLimitRemaining to TransferSummary.\n"}),
+            ("Bash", {"command": "cd " + H13_P + " && git checkout -b release/api-types-2.4 && git add .changeset && git commit -m \"chore: changeset for api-types 2.4.0\" "
+                                 "&& git push -u origin HEAD && gh pr create --fill", "description": "Open a PR with the changeset"})]),
+        ("result", "https://github.com/tallybank/tallybank/pull/1431"),
+        ("final", "Version change reverted; PR #1431 adds a minor changeset for @tallybank/api-types. Once it merges, the release "
+                  "workflow opens the version PR and publishes 2.4.0."),
+    ], expect=[dict(kind="user_correction", words=["laptops"], priority="CRITICAL", tool="Bash")],
+        secrets=[H13_GH_PACKAGES_TOKEN]),
+
+    dict(name="h13_fix_prisma_mocks_suggestion", turns=[
+        ("user", "Please write tests for MembersService.updateAddress."),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_A + "/src/members/members.service.ts"}),
+            ("Write", {"file_path": H13_A + "/src/members/members.service.spec.ts",
+                       "content": "const prisma = { member: { update: jest.fn() }, auditLog: { create: jest.fn() }, $transaction: jest.fn((fn) => fn(prisma)) };\n\n"
+                                  "describe('MembersService.updateAddress', () => {\n  it('writes the address and an audit entry', async () => {\n"
+                                  "    await new MembersService(prisma as any).updateAddress('m1', addr);\n"
+                                  "    expect(prisma.member.update).toHaveBeenCalled();\n    expect(prisma.auditLog.create).toHaveBeenCalled();\n  });\n});\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/members", "description": "Run member tests"})]),
+        ("result", "PASS src/members/members.service.spec.ts\n  MembersService.updateAddress\n    ✓ writes the address and an audit entry (4 ms)\n"
+                   "    ✓ rejects a postal code that does not match the province (2 ms)"),
+        ("user", "Okay, they pass. Only an idea: with the withRollback helper from test/utils you can run it against the real test "
+                 "database, then the audit log trigger is tested too. Would be nicer than all the jest.fn, but it is not a must."),
+        ("assistant", "", [
+            ("Write", {"file_path": H13_A + "/src/members/members.service.spec.ts",
+                       "content": "import { withRollback } from '../../test/utils/with-rollback';\n\ndescribe('MembersService.updateAddress', () => {\n"
+                                  "  it('writes the address and an audit entry', () => withRollback(async (tx) => {\n"
+                                  "    const member = await tx.member.create({ data: memberFixture() });\n"
+                                  "    await new MembersService(tx).updateAddress(member.id, addr);\n"
+                                  "    expect(await tx.auditLog.count({ where: { memberId: member.id, action: 'ADDRESS_CHANGED' } })).toBe(1);\n  }));\n});\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/members", "description": "Run member tests against the test database"})]),
+        ("final", "The spec now runs inside withRollback against the test database, so the audit trigger is covered and nothing persists."),
+    ], expect=[dict(kind="user_correction", words=["withrollback"], priority="MEDIUM", file="**/members.service.spec.ts")]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h13_lesson_dark_mode_screenshots", turns=[
+        ("user", "Could you fix the contrast on the transfer success screen in dark mode? The amount is grey on dark grey and really "
+                 "hard to read (TB-2262)."),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_M + "/src/screens/transfer/TransferSuccessScreen.tsx"}),
+            ("Edit", {"file_path": H13_M + "/src/screens/transfer/TransferSuccessScreen.tsx",
+                      "old_string": "  amount: { fontSize: 34, fontWeight: '700', color: '#6B7280' },",
+                      "new_string": "  amount: { fontSize: 34, fontWeight: '700', color: theme.colors.textPrimary },"}),
+            ("Bash", {"command": "cd " + H13_M + " && npx jest src/screens/transfer", "description": "Run transfer screen tests"})]),
+        ("result", "PASS src/screens/transfer/__tests__/TransferSuccessScreen.test.tsx\nTests: 6 passed, 6 total"),
+        ("user", "That's so much better, thank you! And one thing for all of us from now on: every PR that changes a screen gets "
+                 "screenshots in both light and dark mode in the description. We've had three dark-mode regressions this quarter "
+                 "and every single one would have been obvious in a screenshot."),
+        ("final", "Noted. The amount now uses theme.colors.textPrimary, which is near-white in dark mode and near-black in light mode; "
+                  "I'll attach light and dark screenshots to the PR."),
+    ], expect=[dict(kind="lesson_statement", words=["light and dark"], priority="HIGH")]),
+
+    dict(name="h13_lesson_hermes_intl_polyfill", turns=[
+        ("user", "On Android the dates in French show 'November' and not 'novembre'. On iOS it is correct."),
+        ("assistant", "", [
+            ("Grep", {"pattern": "toLocaleDateString|DateTimeFormat", "path": H13_M + "/src", "output_mode": "files_with_matches"}),
+            ("Read", {"file_path": H13_M + "/index.ts"}),
+            ("Bash", {"command": "cd " + H13_M + " && node -e \"console.log(require('./app.config.ts'))\" 2>/dev/null; grep -n jsEngine app.config.ts",
+                      "description": "Check the JS engine"})]),
+        ("result", "app.config.ts:22:  jsEngine: 'hermes',"),
+        ("assistant", "Hermes is missing the French date data. Adding the FormatJS polyfills before the app loads.", [
+            ("Bash", {"command": "cd " + H13_M + " && npx expo install @formatjs/intl-getcanonicallocales @formatjs/intl-locale @formatjs/intl-pluralrules "
+                                 "@formatjs/intl-datetimeformat", "description": "Install Intl polyfills"}),
+            ("Edit", {"file_path": H13_M + "/index.ts",
+                      "old_string": "import { registerRootComponent } from 'expo';\n",
+                      "new_string": "import './src/polyfills/intl';\nimport { registerRootComponent } from 'expo';\n"}),
+            ("Write", {"file_path": H13_M + "/src/polyfills/intl.ts",
+                       "content": "import '@formatjs/intl-getcanonicallocales/polyfill';\nimport '@formatjs/intl-locale/polyfill';\n"
+                                  "import '@formatjs/intl-pluralrules/polyfill-force';\nimport '@formatjs/intl-pluralrules/locale-data/fr';\n"
+                                  "import '@formatjs/intl-datetimeformat/polyfill-force';\nimport '@formatjs/intl-datetimeformat/locale-data/fr';\n"
+                                  "import '@formatjs/intl-datetimeformat/locale-data/en';\nimport '@formatjs/intl-datetimeformat/add-all-tz';\n"})]),
+        ("final", "Fixed: French dates now render as 'novembre' on Android too.\n\nNote for future: Hermes on Android does not ship full "
+                  "locale data for Intl.DateTimeFormat, so any French date formatting needs the @formatjs polyfills with fr locale data, "
+                  "imported at the very top of index.ts before the app itself. Otherwise Android silently falls back to English while "
+                  "iOS looks fine."),
+    ], expect=[dict(kind="lesson_statement", words=["hermes"], priority="HIGH")]),
+
+    dict(name="h13_lesson_detox_macos", turns=[
+        ("user", "e2e job is green but ran 0 ios tests"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_W + "/e2e.yml"})]),
+        ("result", "jobs:\n  detox:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n        platform: [ios, android]\n    steps:\n"
+                   "      - uses: actions/checkout@v4\n      - run: npm ci\n      - run: npx detox build -c ${{ matrix.platform }}.sim.release || true\n"
+                   "      - run: npx detox test -c ${{ matrix.platform }}.sim.release --headless"),
+        ("assistant", "The iOS leg runs on Linux, where the build fails and `|| true` hides it. Splitting the jobs.", [
+            ("Write", {"file_path": H13_W + "/e2e.yml",
+                       "content": "jobs:\n  detox-android:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci\n"
+                                  "      - run: npx detox build -c android.emu.release\n      - run: npx detox test -c android.emu.release --headless\n"
+                                  "  detox-ios:\n    runs-on: macos-14\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci\n"
+                                  "      - run: brew tap wix/brew && brew install applesimutils\n      - run: npx detox build -c ios.sim.release\n"
+                                  "      - run: npx detox test -c ios.sim.release --headless\n"})]),
+        ("user", "good. fyi for next time detox ios only works on the macos runners. on linux it skips and says nothing"),
+        ("final", "Got it. iOS now has its own macos-14 job and the `|| true` is gone, so a failed build fails the workflow."),
+    ], expect=[dict(kind="lesson_statement", words=["macos runners"], priority="HIGH")]),
+
+    dict(name="h13_lesson_enum_two_releases", turns=[
+        ("user", "Can you add a new TransferStatus HELD_FOR_REVIEW for the fraud check? Transfers above the risk score go in this status."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_A + "/prisma/schema.prisma",
+                      "old_string": "enum TransferStatus {\n  PENDING\n",
+                      "new_string": "enum TransferStatus {\n  PENDING\n  HELD_FOR_REVIEW\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx prisma migrate dev --name transfer_status_held --create-only && npx prisma generate",
+                      "description": "Create the enum migration"}),
+            ("Edit", {"file_path": H13_A + "/src/transfers/transfers.service.ts",
+                      "old_string": "    const status = TransferStatus.PENDING;\n",
+                      "new_string": "    const status = risk.score >= RISK_THRESHOLD ? TransferStatus.HELD_FOR_REVIEW : TransferStatus.PENDING;\n"})]),
+        ("result", "Prisma Migrate created the following migration without applying it 20261120113000_transfer_status_held\n\n"
+                   "-- AlterEnum\nALTER TYPE \"TransferStatus\" ADD VALUE 'HELD_FOR_REVIEW' AFTER 'PENDING';"),
+        ("user", "Looks right. Merk dir das für die Zukunft, please: a new enum value goes to production one release before any code "
+                 "writes it. During the rollout the old pods still run, and they crash when they read a status they do not know."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_P + " && git stash push apps/api/src/transfers/transfers.service.ts -m \"write HELD_FOR_REVIEW (next release)\"",
+                      "description": "Keep the writer change for the next release"})]),
+        ("final", "Split into two steps: this release only adds the enum value (migration 20261120113000_transfer_status_held); the "
+                  "change that writes HELD_FOR_REVIEW is stashed for the release after."),
+    ], expect=[dict(kind="lesson_statement", words=["enum value"], priority="HIGH")]),
+
+    dict(name="h13_lesson_ld_identify_logout", turns=[
+        ("user", "qa: log out, log in as another member, flags are still the first member's"),
+        ("assistant", "", [
+            ("Grep", {"pattern": "identify|LDProvider|ReactNativeLDClient", "path": H13_M + "/src", "output_mode": "content", "-n": True}),
+            ("Read", {"file_path": H13_M + "/src/flags/FlagsProvider.tsx"}),
+            ("MultiEdit", {"file_path": H13_M + "/src/flags/FlagsProvider.tsx", "edits": [
+                {"old_string": "  useEffect(() => {\n    if (member) client.identify({ kind: 'user', key: member.id });\n  }, [member]);\n",
+                 "new_string": "  useEffect(() => {\n    client.identify(member ? { kind: 'user', key: member.id } : { kind: 'user', anonymous: true, key: 'anon' });\n  }, [member?.id]);\n"}]}),
+            ("Bash", {"command": "cd " + H13_M + " && npx jest src/flags", "description": "Run flag provider tests"})]),
+        ("result", "PASS src/flags/__tests__/FlagsProvider.test.tsx\n  ✓ identifies the member on login\n  ✓ identifies the anonymous context on logout\nTests: 2 passed, 2 total"),
+        ("final", "Fixed: logout now identifies the anonymous context and login identifies the new member, so flags are re-evaluated.\n\n"
+                  "Important: the LaunchDarkly React Native client keeps the last identified context and its cached flags across "
+                  "sessions. Every logout has to identify the anonymous context, or the next member on the same phone is evaluated as "
+                  "the previous one."),
+    ], expect=[dict(kind="lesson_statement", words=["identify"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- no lesson: look-alikes
+    dict(name="h13_none_question_index", turns=[
+        ("user", "Could you add a 'Recent payees' row to the top of the transfer screen? The five payees a member paid most recently, "
+                 "tappable so the payee is preselected."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_A + "/src/payees/payees.service.ts",
+                      "old_string": "  async list(memberId: string) {\n",
+                      "new_string": "  async recent(memberId: string) {\n    const rows = await this.prisma.transfer.findMany({ where: { memberId }, "
+                                    "orderBy: { createdAt: 'desc' }, distinct: ['payeeId'], take: 5, include: { payee: true } });\n"
+                                    "    return rows.map((r) => r.payee);\n  }\n\n  async list(memberId: string) {\n"}),
+            ("Write", {"file_path": H13_M + "/src/screens/transfer/RecentPayees.tsx",
+                       "content": "export function RecentPayees({ onPick }: Props) {\n  const { data } = useRecentPayees();\n"
+                                  "  return <FlatList horizontal data={data} renderItem={({ item }) => <PayeeChip payee={item} onPress={() => onPick(item)} />} />;\n}\n"})]),
+        ("user", "Nice! Quick question, since the transfers table is huge by now: did you forget the index for that query, or is there one already?"),
+        ("assistant", "", [
+            ("Grep", {"pattern": "@@index", "path": H13_A + "/prisma/schema.prisma", "output_mode": "content", "-n": True})]),
+        ("result", "212:  @@index([memberId, createdAt(sort: Desc)])\n213:  @@index([payeeId])"),
+        ("user", "Great, thanks for checking!"),
+        ("final", "There's already a composite index on Transfer (memberId, createdAt desc), which is exactly what the recent-payees query uses, so no migration is needed."),
+    ], expect=[]),
+
+    dict(name="h13_none_pasted_member_email", turns=[
+        ("user", "Forwarding an email that came in through the support inbox. Could you check whether there's a bug on our side? "
+                 "Denise is on 3.8.1, Android.\n\n---\nFrom: Denise Tremblay\nSubject: Cheque deposit keeps failing\n\n"
+                 "Hello, I tried three times to deposit my cheque in the app and every time it says \"It looks like you forgot to "
+                 "endorse the back of the cheque\". I did sign it! Maybe you forgot to tell people where exactly to sign? You really "
+                 "should fix this, it's very frustrating and I had to drive to the branch.\nDenise\n---"),
+        ("assistant", "", [
+            ("Grep", {"pattern": "forgot to endorse", "path": H13_P, "output_mode": "files_with_matches"}),
+            ("Read", {"file_path": H13_A + "/src/deposits/endorsement.check.ts"})]),
+        ("result", "apps/mobile/src/locales/en.json\napps/api/src/deposits/endorsement.check.ts"),
+        ("assistant", "The endorsement check looks for ink in the top third of the back image, but Android sends the back photo unrotated "
+                      "(EXIF orientation 6), so the signature lands on the wrong side.", [
+            ("Edit", {"file_path": H13_A + "/src/deposits/endorsement.check.ts",
+                      "old_string": "  const img = sharp(back);\n", "new_string": "  const img = sharp(back).rotate();\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/deposits", "description": "Run deposit tests"})]),
+        ("result", "PASS src/deposits/endorsement.check.spec.ts\n  ✓ detects endorsement on an EXIF-rotated Android photo (41 ms)\nTests: 7 passed, 7 total"),
+        ("final", "It was our bug: Android back photos arrive with EXIF rotation and the check looked at the wrong edge. The API now "
+                  "auto-rotates before checking; no app update needed, Denise can retry right away."),
+    ], expect=[]),
+
+    dict(name="h13_none_pasted_crash_log", turns=[
+        ("user", "crash spike in prod since 3.8.1. log\n\n"
+                 "TypeError: Cannot read property 'toFixed' of undefined\n  at formatMoney (app:///index.android.bundle:1:482113)\n"
+                 "  at AccountCard (app:///index.android.bundle:1:519774)\n  at renderWithHooks (app:///index.android.bundle:1:87211)\n\n"
+                 "Breadcrumbs:\n  navigation  Dashboard -> Accounts\n  console.warn  The action 'NAVIGATE' with payload {\"name\":\"GoalDetail\"} was "
+                 "not handled by any navigator. Do you have a screen named 'GoalDetail'? This is a development-only warning and won't be shown in production.\n"
+                 "  console.error  Warning: Each child in a list should have a unique \"key\" prop. Check the render method of `AccountList`.\n"
+                 "  http  GET https://api.tallybank.ca/v1/accounts [200]"),
+        ("assistant", "", [
+            ("Grep", {"pattern": "availableToSpend|availableBalance", "path": H13_M + "/src/components", "output_mode": "content", "-n": True}),
+            ("Bash", {"command": "cd " + H13_A + " && grep -n 'pending' src/accounts/accounts.service.ts", "description": "Check pending accounts mapping"})]),
+        ("result", "src/accounts/accounts.service.ts:61:      // pending (not yet funded) accounts have no balance from core banking\n"
+                   "src/accounts/accounts.service.ts:62:      availableToSpend: a.status === 'pending' ? undefined : a.available.toFixed(2),"),
+        ("assistant", "Accounts opened in 3.8.1's new flow are 'pending' until funded and come back without availableToSpend.", [
+            ("Edit", {"file_path": H13_M + "/src/components/AccountCard.tsx",
+                      "old_string": "        <Text style={styles.balance}>{formatMoney(account.availableToSpend)}</Text>\n",
+                      "new_string": "        {account.availableToSpend != null ? (\n          <Text style={styles.balance}>{formatMoney(account.availableToSpend)}</Text>\n"
+                                    "        ) : (\n          <Text style={styles.pending}>{t('accounts.pendingFunding')}</Text>\n        )}\n"})]),
+        ("final", "The crash comes from newly opened, not-yet-funded accounts that have no availableToSpend. AccountCard shows a "
+                  "'Pending funding' label for them now; this is JS-only and can go out as an OTA update after QA."),
+    ], expect=[]),
+
+    dict(name="h13_none_changeset_hook_output", turns=[
+        ("meta", "Caveat: The messages below were generated by the user while running local commands. DO NOT respond to these messages "
+                 "or otherwise consider them in your response unless the user explicitly asks you to."),
+        ("user", "pr for the payee nickname change pls"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_P + " && git checkout -b feat/payee-nickname && git add -A && git commit -m \"feat: payee nicknames\"",
+                      "description": "Commit on a feature branch"})]),
+        ("result", "Switched to a new branch 'feat/payee-nickname'\n🦋  error You forgot to add a changeset!\n"
+                   "🦋  error Packages changed without a changeset: @tallybank/api-types\n"
+                   "🦋  Make sure you run `npx changeset` and commit the generated file. Don't forget to pick the right bump type.\n"
+                   "husky - pre-commit script failed (code 1)"),
+        ("assistant", "The pre-commit hook wants a changeset for api-types.", [
+            ("Write", {"file_path": H13_P + "/.changeset/quiet-foxes-wave.md",
+                       "content": "---\n\"@tallybank/api-types\": minor\n---\n\nAdd optional nickname to Payee.\n"}),
+            ("Bash", {"command": "cd " + H13_P + " && git add -A && git commit -m \"feat: payee nicknames\" && git push -u origin HEAD && gh pr create --fill",
+                      "description": "Commit, push and open the PR"})]),
+        ("result", "[feat/payee-nickname 8e41c2d] feat: payee nicknames\n 7 files changed, 96 insertions(+), 4 deletions(-)\n"
+                   "https://github.com/tallybank/tallybank/pull/1433"),
+        ("user", "👍"),
+        ("final", "PR #1433 is open with a minor changeset for @tallybank/api-types."),
+    ], expect=[]),
+
+    dict(name="h13_none_important_comments_in_file", turns=[
+        ("user", "Which runtimeVersion policy do we use at the moment? I need it for the release document for the auditors."),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_M + "/app.config.ts"})]),
+        ("result", "import { ExpoConfig } from 'expo/config';\n\n"
+                   "// IMPORTANT: bump runtimeVersion by hand whenever a native module is added or upgraded.\n"
+                   "// Never switch to the appVersion policy: OTA updates would stop reaching binaries that are still supported.\n"
+                   "// NOTE for future maintainers: EXPO_PUBLIC_* values are baked into the JS bundle, so never put secrets there.\n"
+                   "const config: ExpoConfig = {\n  name: 'Tallybank',\n  slug: 'member-app',\n  version: '3.9.0',\n  runtimeVersion: '3.9.0',\n"
+                   "  updates: { url: 'https://u.expo.dev/5b0c2e7a-1f94-4d3e-8a62-7c19e0d4b8f3', checkAutomatically: 'ON_LOAD' },\n"
+                   "  jsEngine: 'hermes',\n};\n\nexport default config;"),
+        ("user", "And how do we decide when it changes?"),
+        ("final", "We don't use a policy: runtimeVersion is a fixed string ('3.9.0') set by hand in app.config.ts. The comment at the "
+                  "top of the file is the rule: it is bumped manually whenever a native module is added or upgraded, and the team "
+                  "deliberately avoids the appVersion policy so OTA updates keep reaching older supported binaries. Updates are checked on app load."),
+    ], expect=[]),
+
+    dict(name="h13_none_sidechain_prompt", turns=[
+        ("user", "Could you get me a list of every place in the app where we still call the old /v1/transfers endpoint? We're planning "
+                 "the v2 migration for Q1 and I want to size it properly. No changes needed yet!"),
+        ("assistant", "I'll have a subagent search both the app and the shared types.", [
+            ("Task", {"description": "Find /v1/transfers callers", "subagent_type": "general-purpose",
+                      "prompt": "Find every call to the /v1/transfers endpoint in " + H13_M + " and " + H13_T + "."})]),
+        ("sidechain", "Search " + H13_M + " and " + H13_T + " for every call to the /v1/transfers endpoint (GET, POST and the "
+                      "/v1/transfers/:id/cancel route). IMPORTANT: do not modify any files. Make sure you include the React Query hooks "
+                      "in src/api/queries, and don't forget the MSW handlers in src/test/mocks. Remember to report the file path and "
+                      "line number for every hit."),
+        ("result", "apps/mobile/src/api/transfers.ts:14 GET /v1/transfers\napps/mobile/src/api/transfers.ts:29 POST /v1/transfers\n"
+                   "apps/mobile/src/api/transfers.ts:41 POST /v1/transfers/:id/cancel\napps/mobile/src/api/queries/useTransfers.ts:8 (via transfers.ts)\n"
+                   "apps/mobile/src/test/mocks/handlers.ts:52 GET /v1/transfers\napps/mobile/src/test/mocks/handlers.ts:67 POST /v1/transfers\n"
+                   "packages/api-types/src/transfers.ts:3 path constant TRANSFERS_V1"),
+        ("user", "This is super helpful, thank you!"),
+        ("final", "Happy to help. In short: three call sites in apps/mobile/src/api/transfers.ts (list, create, cancel), one hook that "
+                  "wraps them, two MSW handlers and the TRANSFERS_V1 constant in api-types. Since everything goes through transfers.ts, "
+                  "the v2 switch is mostly one module plus the mocks."),
+    ], expect=[]),
+
+    dict(name="h13_none_compaction_summary", turns=[
+        ("compact", H13_COMPACT),
+        ("user", "Okay, go on with the backend part please."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_A + " && npm install expo-server-sdk", "description": "Install the Expo push SDK"}),
+            ("Write", {"file_path": H13_A + "/src/notifications/expo-push.service.ts",
+                       "content": "@Injectable()\nexport class ExpoPushService {\n  private readonly expo = new Expo({ accessToken: process.env.EXPO_PUSH_TOKEN });\n\n"
+                                  "  async notifyIncomingTransfer(memberId: string, amount: Prisma.Decimal) {\n"
+                                  "    const devices = await this.prisma.device.findMany({ where: { memberId, pushToken: { not: null } } });\n"
+                                  "    const messages = devices.filter((d) => Expo.isExpoPushToken(d.pushToken!)).map((d) => ({ to: d.pushToken!, "
+                                  "channelId: 'transfers', title: this.i18n.t('push.incoming.title'), body: this.i18n.t('push.incoming.body', { amount }) }));\n"
+                                  "    for (const chunk of this.expo.chunkPushNotifications(messages)) await this.expo.sendPushNotificationsAsync(chunk);\n  }\n}\n"}),
+            ("Bash", {"command": "cd " + H13_A + " && npx jest src/notifications", "description": "Run notification tests"})]),
+        ("result", "PASS src/notifications/expo-push.service.spec.ts\n  ✓ sends one message per registered device (8 ms)\n  ✓ skips invalid tokens (2 ms)"),
+        ("final", "The API side is in: ExpoPushService sends an incoming-transfer push on the 'transfers' channel to every registered "
+                  "device of the member. Wiring it to the core banking webhook is the last step."),
+    ], expect=[]),
+
+    dict(name="h13_none_change_of_plan_redis", turns=[
+        ("user", "For the statement PDF generation please make a simple job table in Postgres, and the cron worker picks up the jobs."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_A + "/prisma/schema.prisma",
+                      "old_string": "model Statement {\n",
+                      "new_string": "model StatementJob {\n  id        String   @id @default(uuid())\n  memberId  String\n  period    String\n"
+                                    "  status    String   @default(\"queued\")\n  attempts  Int      @default(0)\n  createdAt DateTime @default(now())\n}\n\nmodel Statement {\n"}),
+            ("Write", {"file_path": H13_A + "/src/statements/statement-jobs.worker.ts",
+                       "content": "@Injectable()\nexport class StatementJobsWorker {\n  @Cron('*/1 * * * *')\n  async tick() {\n"
+                                  "    const jobs = await this.prisma.$queryRaw`SELECT * FROM \"StatementJob\" WHERE status = 'queued' LIMIT 20 FOR UPDATE SKIP LOCKED`;\n"
+                                  "    for (const job of jobs) await this.render(job);\n  }\n}\n"})]),
+        ("user", "Moment, I just talked with the platform team, we get a managed Redis next week. Eigentlich let us use BullMQ with Redis "
+                 "instead of the job table, then retries and backoff come for free. Sorry for the back and forth!"),
+        ("assistant", "No problem, switching to BullMQ.", [
+            ("Edit", {"file_path": H13_A + "/prisma/schema.prisma",
+                      "old_string": "model StatementJob {\n  id        String   @id @default(uuid())\n  memberId  String\n  period    String\n"
+                                    "  status    String   @default(\"queued\")\n  attempts  Int      @default(0)\n  createdAt DateTime @default(now())\n}\n\n",
+                      "new_string": ""}),
+            ("Bash", {"command": "cd " + H13_A + " && rm src/statements/statement-jobs.worker.ts && npm install bullmq @nestjs/bullmq",
+                      "description": "Drop the job table worker and install BullMQ"}),
+            ("Write", {"file_path": H13_A + "/src/statements/statements.processor.ts",
+                       "content": "@Processor('statements')\nexport class StatementsProcessor extends WorkerHost {\n"
+                                  "  async process(job: Job<{ memberId: string; period: string }>) {\n    await this.renderer.render(job.data.memberId, job.data.period);\n  }\n}\n"})]),
+        ("final", "Statements now go through a BullMQ queue `statements` (attempts 5, exponential backoff) with a processor in the API; "
+                  "REDIS_URL is read from config, so it can point at the managed Redis once it exists. The job table is gone."),
+    ], expect=[]),
+
+    dict(name="h13_none_praise_and_polite_requests", turns=[
+        ("user", "Could you add haptic feedback when a transfer is confirmed? A light success buzz, nothing dramatic."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H13_M + " && npx expo install expo-haptics", "description": "Install expo-haptics"}),
+            ("Edit", {"file_path": H13_M + "/src/screens/transfer/TransferReviewScreen.tsx",
+                      "old_string": "    await confirmTransfer(draft);\n",
+                      "new_string": "    await confirmTransfer(draft);\n    Haptics.notificationAsync(Haptics.NotificationFeedbackType.Success);\n"})]),
+        ("user", "Oh, that feels SO good on the phone, exactly what I had in mind! 🙌 Would you mind adding the same to the bill payment confirmation too?"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H13_M + "/src/screens/billpay/BillPayConfirmScreen.tsx",
+                      "old_string": "    await payBill(draft);\n",
+                      "new_string": "    await payBill(draft);\n    Haptics.notificationAsync(Haptics.NotificationFeedbackType.Success);\n"})]),
+        ("user", "Perfect, thank you so much!"),
+        ("final", "Both confirmations now give a light success haptic after the request succeeds. expo-haptics is part of Expo Go and "
+                  "our current dev client, so no new native build is needed."),
+    ], expect=[]),
+
+    dict(name="h13_none_pasted_ticket", turns=[
+        ("user", "next one\n\nTB-2277 Lock card from the app\nAs a member I want to lock my debit card when I misplace it.\n"
+                 "Acceptance criteria:\n- Toggle on the card detail screen\n- Make sure you call core banking /cards/{id}/status, not our own table\n"
+                 "- Remember to log an audit event CARD_LOCKED / CARD_UNLOCKED\n- Don't forget the confirmation dialog when locking\n"
+                 "Notes (Jonas): last time we forgot the audit event and compliance was not happy"),
+        ("assistant", "", [
+            ("Write", {"file_path": H13_A + "/src/cards/cards.controller.ts",
+                       "content": "@Controller('v1/cards')\nexport class CardsController {\n  @Put(':id/lock')\n"
+                                  "  async lock(@Member() m: MemberCtx, @Param('id') id: string, @Body() dto: LockCardDto) {\n"
+                                  "    await this.core.setCardStatus(id, dto.locked ? 'LOCKED' : 'ACTIVE');\n"
+                                  "    await this.audit.log(m.id, dto.locked ? 'CARD_LOCKED' : 'CARD_UNLOCKED', { cardId: id });\n  }\n}\n"}),
+            ("Write", {"file_path": H13_M + "/src/screens/cards/CardLockToggle.tsx",
+                       "content": "export function CardLockToggle({ card }: Props) {\n  const lock = useLockCard(card.id);\n"
+                                  "  const onToggle = (next: boolean) => next ? confirm(t('cards.lock.confirm'), () => lock.mutate(true)) : lock.mutate(false);\n"
+                                  "  return <Switch value={card.locked} onValueChange={onToggle} />;\n}\n"}),
+            ("Bash", {"command": "cd " + H13_P + " && npm test -w apps/api -- cards && npm test -w apps/mobile -- CardLockToggle", "description": "Run card tests"})]),
+        ("result", "PASS src/cards/cards.controller.spec.ts\n  ✓ locks through core banking and writes CARD_LOCKED\nPASS src/screens/cards/__tests__/CardLockToggle.test.tsx"),
+        ("user", "ok"),
+        ("final", "TB-2277 done: PUT /v1/cards/:id/lock goes through core banking and writes CARD_LOCKED/CARD_UNLOCKED audit events; "
+                  "the toggle asks for confirmation before locking."),
+    ], expect=[]),
+
+    dict(name="h13_none_apple_rejection", turns=[
+        ("user", "Apple rejected 3.8.2 😩 Their message is below. Could you take a look at what we'd need to change? No rush on "
+                 "building anything, I mostly want to understand our options.\n\n---\nGuideline 5.1.1(v) - Legal - Privacy - Data "
+                 "Collection and Storage\n\nWe noticed that your app supports account creation but does not include an option to "
+                 "initiate account deletion. Apps that support account creation must also offer account deletion.\n\nNext Steps\n\n"
+                 "Please revise your app to include an option to initiate account deletion. Make sure you also delete the associated "
+                 "data unless you are legally required to keep it, and don't forget to explain any retention in the app. If you have "
+                 "questions, reply to this message in App Store Connect.\n---"),
+        ("assistant", "", [
+            ("Grep", {"pattern": "enrol|signup|register", "path": H13_M + "/src/screens", "output_mode": "files_with_matches"})]),
+        ("result", "apps/mobile/src/screens/onboarding/EnrolOnlineBanking.tsx\napps/mobile/src/screens/onboarding/CreatePasscode.tsx"),
+        ("final", "Apple treats in-app online banking enrolment as account creation. Options: (1) a Settings entry that closes online "
+                  "banking access immediately and deletes the app profile and devices, keeping the membership and records that "
+                  "regulation requires us to retain, with an explanation; or (2) an in-app request form that opens a ticket with member "
+                  "services. Option 1 passes review most reliably; option 2 is accepted if the flow starts in the app."),
+    ], expect=[]),
+
+    dict(name="h13_none_question_wrong_layering", turns=[
+        ("user", "is it wrong to call core banking straight from the controller or fine for now"),
+        ("assistant", "", [
+            ("Read", {"file_path": H13_A + "/src/accounts/accounts.controller.ts"}),
+            ("Bash", {"command": "cd " + H13_A + " && grep -n CORE_BANKING .env && grep -rn 'coreBanking\\.' src --include=*.controller.ts | wc -l",
+                      "description": "Check core banking config and direct controller calls"})]),
+        ("result", "CORE_BANKING_URL=https://sandbox.corebank.example/api\nCORE_BANKING_API_KEY=" + H13_CORE_API_KEY + "\n4"),
+        ("final", "Fine for now. Four controllers call CoreBankingClient directly; that mainly costs you a single place for retries, "
+                  "mapping and caching, and makes controller specs mock HTTP. Moving those calls into AccountsService and CardsService "
+                  "is roughly a half-day refactor whenever it starts to hurt. Separate note: apps/api/.env holds a live-looking sandbox API key."),
+    ], expect=[], secrets=[H13_CORE_API_KEY]),
+]
