@@ -568,7 +568,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 21
+    assert len(alternatives) == 25
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1129,3 +1129,75 @@ def test_the_assistant_restating_the_correction_it_was_given_is_no_second_lesson
 
 def test_maybe_next_time_keeps_its_verb_in_the_label():
     assert inference.label_from("maybe do a --dry_run first next time to see the bytes").startswith("Maybe do a --dry_run")
+
+
+# ---------------------------------------------------------------- shapes found by held-out 13
+@pytest.mark.parametrize("prompt, word, priority", [
+    ("This reads really nicely, thanks! One thing I have to push back on though: amounts are Decimals on purpose.",
+     "decimal", "HIGH"),
+    ("This default goes the wrong direction. When the flags are not loaded yet the tab must stay hidden, so default false.",
+     "default false", "HIGH"),
+    ("unit specs go next to the service. test/ is only e2e against the real db", "next to the service", "HIGH"),
+    ("Stopp, eas.json is committed to git! The token has nothing to look for in there. Make it an EAS secret.",
+     "eas secret", "CRITICAL"),
+    ("The label can change, but the field on /v1/accounts can't be renamed: older app versions still read it.",
+     "older app versions", "CRITICAL"),
+    ("take the echo out. secrets are not printed in ci logs, masked or not", "ci logs", "CRITICAL"),
+    ("Hm, this is only for English. Please use Intl.NumberFormat with the member's locale, no handmade regex.",
+     "intl.numberformat", "HIGH"),
+    ("The Prisma client is still the old one. After you touch schema.prisma, first npx prisma generate, only then run things.",
+     "prisma generate", "HIGH"),
+    ("server runs in utc. periods are america/toronto. zonedTimeToUtc from date-fns-tz like everywhere else",
+     "america/toronto", "HIGH"),
+    ("Okay, they pass. Only an idea: with the withRollback helper you can run it against the test database. Would be "
+     "nicer than all the jest.fn, but it is not a must.", "withrollback", "MEDIUM"),
+])
+def test_pushback_found_in_held_out_13(prompt, word, priority):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert node["priority"] == priority
+
+
+def test_a_long_oh_no_that_names_a_rule_is_no_put_off():
+    (node,) = _after_an_edit("Oh no, that went out to every member already. We always publish OTA updates to the preview "
+                             "branch first, and they only get promoted to production once QA signs off.")
+    assert node["priority"] == "CRITICAL"
+    assert _after_an_edit("hold on, don't commit yet") == []
+
+
+def test_third_time_now_and_same_as_this_morning_are_repeats():
+    nodes = _session(("add sentry user context", "/p/app/session.ts"),
+                     ("Nein, not like this. Email and member number are personal data, they do not go to Sentry.", "/p/app/session.ts"),
+                     ("Third time now. No email, no member number in Sentry.", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2
+
+
+def test_a_migration_written_in_the_turn_does_not_make_a_schema_correction_critical():
+    assert inference.infer_priority("user_correction", "after you touch schema.prisma, first npx prisma generate",
+                                    paths=["/p/prisma/schema.prisma", "/p/prisma/migrations/2026_x/migration.sql"]) == "HIGH"
+    assert inference.infer_priority("user_correction", "the down() is missing",
+                                    paths=["/p/database/migrations/2026_add_progress.php"]) == "CRITICAL"
+
+
+@pytest.mark.parametrize("text, by_user", [
+    ("And one thing for all of us from now on: every PR that changes a screen gets screenshots in light and dark mode.", True),
+    ("good. fyi for next time detox ios only works on the macos runners.", True),
+    ("Looks right. Merk dir das für die Zukunft, please: a new enum value goes to production one release before any code "
+     "writes it.", True),
+    ("Fixed. Important: the client keeps the last identified context across sessions. Every logout has to identify the "
+     "anonymous context.", False),
+])
+def test_statements_found_in_held_out_13(text, by_user):
+    (sentence,) = find_statements(text, by_user=by_user, person=by_user)
+    assert len(sentence.split()) >= 8
+
+
+def test_a_note_on_a_neighbouring_matter_is_not_folded_into_the_correction():
+    records = [user("statements cut off wrong"), tool_use("Edit", {"file_path": "/p/api/statement-period.ts"}),
+               tool_result("ok"), assistant_text("Done."),
+               user("server runs in utc. periods are america/toronto. zonedTimeToUtc like everywhere else"),
+               assistant_text("Fixed. Note for the future: the statement cron is in UTC, which is Toronto midnight only in "
+                              "winter. Any new job that depends on local midnight must set timeZone on its decorator.")]
+    nodes, _problems = capture.extract_lessons(records, "", "s", NOW, context=[])
+    assert sorted(n["source"]["kind"] for n in nodes) == ["lesson_statement", "user_correction"]

@@ -142,11 +142,14 @@ class _Batch:
     def _restated(self, sentence):
         """The lesson of this exchange that an assistant's lesson statement restates ("From now on I'll push to a
         branch and open a PR." after "you pushed to main?? … everything goes on a branch and through a PR"), or
-        None: a correction of the prompt it answers, or a block it wrote since, sharing two key terms with it."""
-        terms = _with_parts(frozenset(inference.key_terms(sentence, limit=30)))
-        best, shared = None, 1
+        None: a correction of the prompt it answers, or a block it wrote since, that holds at least two and half of
+        its key terms (a note on a neighbouring matter, "the cron is in UTC too: any new job that depends on local
+        midnight must set a timeZone", is a lesson of its own)."""
+        own = frozenset(inference.key_terms(sentence, limit=30))
+        terms = _with_parts(own)
+        best, shared = None, max(1, len(own) // 2 - 1)
         for node in self.answering:
-            n = len(terms & _with_parts(_terms(node)))
+            n = len(own & _with_parts(_terms(node))) if len(own) > 2 else len(terms & _with_parts(_terms(node)))
             if n > shared and any(c is node for c in self.candidates):
                 best, shared = node, n
         return best
@@ -474,7 +477,7 @@ def _same(key_a, key_b):
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
 REPEAT_CUE = lazy(
     r"\bag(?:ai|ia|i)n\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
-    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\b(?:second|2nd)\s+time\s+now\b|\btwice\s+now\b|"
+    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\b(?:second|2nd|third|3rd|fourth|4th)\s+time\s+now\b|\bsame\s+as\s+(?:this\s+morning|yesterday|earlier|before)\b|\btwice\s+now\b|"
     r"\b(?:exactly|just)\s+the\s+same\b|"
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b",
@@ -493,7 +496,7 @@ REDO_REQUEST = lazy(
 
 
 ANSWER = lazy(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok(?:ay)?)\b", re.I)
-REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times|more|mentioned|second|2nd|twice")  # in every REPEAT_CUE match (lower case)
+REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times?|more|mentioned|second|2nd|twice")  # in every REPEAT_CUE match (lower case)
 QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
 
 

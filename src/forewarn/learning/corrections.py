@@ -140,7 +140,13 @@ PUSHBACK = lazy(
     r"\b(?:this|that|it)(?:\s+\w+)?\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)\b|"
     r"\b(?:that|this|it)\s+(?:file\s+)?(?:is|'s)\s+(?:auto-?)?generated\b|\bdo\s+not\s+edit\b|"
     r"\b(?:(?:the\s+)?other\s+way\s+a?round|backwards)\b|^(?:kill|cancel|abort)\s+(?:that|it|this)\b|"
-    r"[,;—–]\s*(?:and\s+)?never\b|\b(?:lives?|goes|belongs?|stays?)\s+(?:in|into|under|next\s+to)\b|"
+    r"[,;—–]\s*(?:and\s+)?never\b|\b(?:lives?|goes|go|belongs?|stays?)\s+(?:in|into|under|next\s+to)\b|"
+    r"\bpush(?:ing)?\s+back\b|\bthe\s+wrong\s+(?:way|direction|order|side|default|value)\b|\b(?:is|are)\s+(?:committed|checked\s+in)\b|"
+    r"\b(?:can'?t|cannot|can\s+not|must\s+not|mustn'?t|shouldn'?t|should\s+not)\s+be\s+\w+ed\b|"
+    r"^(?:take|pull|rip)\s+(?:the\s+|that\s+|this\s+|it\s+)?(?:[\w.\-/]+\s+)?out\b|\b(?:is|are)\s+(?:never|not)\s+\w+ed\s+(?:in|to|into|on)\b|"
+    r"^(?:this|that|it)(?:'s|\s+is)\s+only\s+(?:for|in|on)\b|[,;—–]\s*no\s+\w+(?:[\s-]\w+)?\s*[.!]*$|"
+    r"\balready\s+(?:does|do|handles|covers|has)\s+(?:this|that|it)\b|\bonly\s+then\b|^stopp?\b|"
+    r"\b(?:like|as)\s+(?:everywhere\s+else|(?:in\s+)?the\s+rest\s+of\s+the\s+(?:code|repo|app|codebase|project))\b|"
     r"\b(?:everything|every|all|any)\s+new\b|\bwe're\s+(?:on|using)\b|\bwe\s+are\s+(?:on|using)\b|\b(?:is|are)\s+deprecated\b|"
     r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
@@ -175,7 +181,7 @@ YOU_DID_THAT = lazy(
 # "works, but might be worth using errors.Is rather than matching the text?": a suggestion to do it otherwise, even
 # asked as a question, is a (MEDIUM) correction of what was just done.
 SUGGESTED_INSTEAD = lazy(
-    r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to|could|just\s+use)\b(?:[^.!?]|\.(?=\w))*"
+    r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to|could|would|just\s+use)\b(?:[^.!?]|\.(?=\w))*"
     r"\b(?:rather\s+than|instead\s+of|(?:nicer|better|cleaner|simpler|easier|safer|cheaper)\s+than|next\s+time)\b",
     re.I,
 )
@@ -196,7 +202,8 @@ PUSHBACK_GATE_WORDS = frozenset(
     "nooo noo red broken fail fails shouldn't shouldnt should must mustn't can't cant cannot generated other "
     "backwards kill cancel abort lives live goes belongs moved switched migrated dropped stopped deprecated rid "
     "rather instead amend recreate second 2nd third 3rd new we're leakage bug race regression breaking security truncate "
-    "truncates remove removes what has needs stay stays than next".split()
+    "truncates remove removes what has needs stay stays than next push pushing committed checked take pull rip only "
+    "stopp does handles covers go wrong like as".split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 
@@ -316,6 +323,7 @@ WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?why\b", re.I)
 
 # "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
+PUT_OFF_WORDS = 12  # "no, not until I've reviewed it" puts off; a long "oh no, that went out … we always … first" corrects
 PUSHBACK_MIN_WORDS = 4  # "stop, wait" says nothing a lesson could keep
 
 
@@ -327,7 +335,7 @@ def _pushes_back(sentence):
         return True
     if not (PUSHBACK.search(s) or SHOUTED_AGAIN.search(s)):
         return False
-    if PUT_OFF.search(s) and PUSHBACK.match(s):
+    if PUT_OFF.search(s) and PUSHBACK.match(s) and len(s.split()) <= PUT_OFF_WORDS:
         return False
     if s.endswith(("??", "?!", "!?")):
         s = s.rstrip("?!") + "!"  # "again??" is a rebuke, not a question

@@ -46,9 +46,9 @@ PRODUCTION_TERMS = lazy(
 MIGRATION_PATH = lazy(r"(?:^|[/\\])(?:migrations?|alembic[/\\]versions|db[/\\]migrate|migrate)[/\\]", re.I)
 CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
 WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corrupt\w*|lose|lost|destroy\w*|irreversible)\b", re.I)
-REQUIREMENT_WORDS = lazy(r"\b(must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
+REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|try to)\b", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must)\b", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
@@ -76,17 +76,40 @@ def infer_priority(kind, text, task="", paths=()):
     the task it corrects (the prompt that started the turn): "you forgot
     marketplace.json" after "bump the version" is a release mistake, and on
     the files the corrected turn changed (``paths``): one in a migrations
-    folder makes it a migration mistake.
+    folder makes it a migration mistake, unless the correction names
+    another file of that turn ("after you touch schema.prisma, first npx
+    prisma generate" is about the schema, not the migration written with it).
+    A hump that names a helper (``withRollback``, ``backupDir``) is no impact.
     """
     if kind == "user_correction":
-        impact = (PRODUCTION_TERMS.search(CAMEL_HUMP.sub(" ", text)) or PRODUCTION_TERMS.search(task or "")
-                  or any(MIGRATION_PATH.search(p) for p in paths))
+        impact = (_impact_in(text) or PRODUCTION_TERMS.search(task or "")
+                  or any(MIGRATION_PATH.search(p) for p in paths) and not _names_other_file(text, paths))
         if impact:
             return "CRITICAL"
         return "MEDIUM" if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) else "HIGH"
     if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
         return "MEDIUM"
     return "HIGH"
+
+
+def _impact_in(text):
+    found = PRODUCTION_TERMS.search(text)
+    if found or not CAMEL_HUMP.search(text):
+        return found
+    return any(m.group(0).lower() not in HELPER_HUMPS for m in PRODUCTION_TERMS.finditer(CAMEL_HUMP.sub(" ", text)))
+
+
+HELPER_HUMPS = frozenset(("rollback", "backup", "backups"))
+
+
+def _names_other_file(text, paths):
+    """True when ``text`` names a file of ``paths`` that is not in a migrations folder."""
+    low = (text or "").lower()
+    for path in paths:
+        name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        if name and not MIGRATION_PATH.search(path) and name in low:
+            return True
+    return False
 
 
 def split_steps(text):

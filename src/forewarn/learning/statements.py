@@ -19,7 +19,7 @@ from .text import own_sentences
 _STATEMENT = (
     r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant\s*:|"
     r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
-    r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\bnext\s+time\b|\brule\s+of\s+thumb\b|"
+    r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\b(?:for\s+)?next\s+time\b|\brule\s+of\s+thumb\b|"
     r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
     r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\b(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)s?\b|"
     r"\bnever\s+again\s*:|\b(?:the|our|a|house|team)\s+rule\s+(?:(?:here|in|on|for)\s+(?:this\s+\w+\s*)?)?"
@@ -27,7 +27,9 @@ _STATEMENT = (
     # "Standing rule for this repo, …:", "make that a rule from now on:", "Takeaway for this codebase:"
     r"\b(?:standing|house|team|hard|general)\s+rule\b|\brule\s+for\s+(?:this|the|our)\s+(?:repo|project|codebase|team|code\s*base)\b|"
     r"\bmake\s+(?:that|this|it)\s+(?:a\s+)?(?:rule|standing\s+rule)\b|"
-    r"\b(?:takeaways?|lessons?|notes?)\s+for\s+(?:this|the|our)\s+(?:repo|project|codebase|team|code\s*base)\s*:"
+    r"\b(?:takeaways?|lessons?|notes?)\s+for\s+(?:this|the|our)\s+(?:repo|project|codebase|team|code\s*base)\s*:|"
+    # German, as a colleague types it: "Merk dir das für die Zukunft", "ab jetzt"
+    r"\bmerk\s+dir\b|\bf(?:ü|ue)r\s+die\s+zukunft\b|\bin\s+zukunft\b|\bab\s+jetzt\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -36,7 +38,7 @@ STATEMENT = lazy(_STATEMENT, re.I)
 _STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
-              "thumb", "takeaway", "never", "rule")
+              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to)\b",
@@ -57,12 +59,13 @@ IMPERATIVE = lazy(
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
-    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for)", re.I
+    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt)", re.I
 )
 
 
 # "from now on any new value in values.yaml gets a schema entry": a person stating what holds for every new one.
-FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b|\bwhenever\b|\bevery\s+time\b", re.I)
+FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b|\bwhenever\b|\bevery\s+time\b|"
+                     r"\b(?:any|every|each|all)\s+[\w/.-]+\s+(?:that|which|who|touching|changing)\b", re.I)
 
 
 def _is_guidance(after, person=False):
@@ -71,7 +74,7 @@ def _is_guidance(after, person=False):
 
 # Markers that look ahead.  A person typing one to the assistant ("moving forward, all new responses use camelCase")
 # is setting a rule; the assistant saying one is as often reporting a change ("from now on the cache is warm").
-FORWARD = lazy(r"^(?:(?:going|moving)\s+forward|from\s+(?:now|here)\s+on|henceforth|(?:in|for)\s+(?:the\s+)?future|next\s+time)", re.I)
+FORWARD = lazy(r"^(?:(?:going|moving)\s+forward|from\s+(?:now|here)\s+on|henceforth|(?:in|for)\s+(?:the\s+)?future|(?:for\s+)?next\s+time)", re.I)
 
 
 # What may come before a look-ahead marker that opens a person's rule: "and from now on …", "ok, going forward …".
@@ -100,18 +103,24 @@ def find_statements(text, by_user=False, person=None):
         return found
     sentences = own_sentences(text, phrases=STATEMENT)
     joined_to_previous = False
+    marker_only = None  # a marker sentence that gave no guidance: the next sentence may give it
     for i, sentence in enumerate(sentences):
         s = sentence.strip()
         if s.endswith("?") or QUESTION.match(s):  # "what's the rule going forward for …" asks, it does not state
-            joined_to_previous = False
+            joined_to_previous, marker_only = False, None
             continue
         match = STATEMENT.search(s)
         if not match:
             if joined_to_previous and _continues(s, found[-1]):
                 found[-1] += " " + s  # "Takeaway: never let money columns turn into float64. Read them as Decimal."
+            elif marker_only and NORMATIVE.search(s) and len(marker_only.split()) + len(s.split()) <= JOINED:
+                found.append(marker_only + " " + s)  # "Important: the client keeps … Every logout has to …"
+                joined_to_previous = True
             else:
                 joined_to_previous = False
+            marker_only = None
             continue
+        marker_only = None
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()]))  # not "… disappears next time anyone …"
@@ -123,6 +132,7 @@ def find_statements(text, by_user=False, person=None):
             joined_to_previous = True
         else:
             joined_to_previous = False
+            marker_only = s
     return found
 
 
@@ -135,4 +145,4 @@ CONTINUES = lazy(r"^(?:(?:so|and|also|then|i\.e\.|that\s+is)[\s,]+)?(?:read|use|
 def _continues(sentence, statement):
     """True when ``sentence`` goes on stating the lesson of ``statement`` (the one before it) instead of starting
     another: it opens with an instruction or a look-ahead marker, and the two stay short together."""
-    return bool(CONTINUES.match(sentence)) and len(statement.split()) + len(sentence.split()) <= JOINED
+    return bool(CONTINUES.match(sentence) or NORMATIVE.search(sentence)) and len(statement.split()) + len(sentence.split()) <= JOINED
