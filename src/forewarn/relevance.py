@@ -20,7 +20,9 @@ CRITICAL/HIGH/MEDIUM/LOW.  Five gates remove the formula's noise
 * **action gate**: an item that names action keywords is not injected
   unless one of them occurs in the tool input (they say what the call must
   be doing, e.g. ``version`` for a manifest edit).  An input with no word
-  at all (an edit of ``1.3.0`` to ``1.4.0``) cannot be judged and passes;
+  at all (an edit of ``1.3.0`` to ``1.4.0``) cannot be judged and passes.
+  For an item about secrets a call that writes a secret
+  (:mod:`forewarn.secret_signal`) stands in for the file and action match;
 * **specificity gate**: an item that names file patterns or keywords is
   not injected unless one of them matches (a path of the call, a word of
   the tool input or of the recent conversation).  Only an item that names
@@ -41,6 +43,7 @@ through a callable only when a context keyword could change a decision.
 from .globs import extension, match_any
 from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_TOOLS
 from .keywords import any_in, any_in_command
+from .secret_signal import about_secrets
 
 W_TOOL = 0.40  # the call's tool is one the item names
 W_FILE = 0.40  # a path of the call matches one of the item's file patterns
@@ -50,6 +53,7 @@ KEYWORD_ONLY_MAX = (W_ACTION + W_CONTEXT) * 2.0  # the most an item can score wi
 DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.config.DEFAULTS)
 
 
+SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
 FILE_EDIT_TOOLS = frozenset({"write", "edit", "multiedit", "notebookedit"})
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
@@ -123,7 +127,7 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
 class Verdict:
     """One item scored against one call: the terms, the score, and why it is (not) eligible."""
 
-    __slots__ = ("record", "tool", "file", "action", "context", "score", "gate")
+    __slots__ = ("record", "tool", "file", "action", "context", "score", "gate", "secret")
 
     def __init__(self, record):
         self.record = record
@@ -131,19 +135,23 @@ class Verdict:
         self.action = self.context = None  # the matched keyword, or None
         self.score = 0.0
         self.gate = None
+        self.secret = False  # the call writes a secret and the item is about secrets: that stands for its file match
 
     @property
     def eligible(self):
         return self.gate is None
 
     def terms(self):
-        """The score terms as a dict (for the trace log and ``explain``)."""
-        return {
+        """The score terms as a dict (for the trace log and ``explain``); ``secret`` only when it decided."""
+        terms = {
             "tool": int(self.tool),
             "file": int(self.file),
             "action": self.action.strip() if self.action else None,
             "context": self.context.strip() if self.context else None,
         }
+        if self.secret:
+            terms["secret"] = 1
+        return terms
 
 
 def score(record, call, threshold, conversation, always_context=False):
@@ -162,15 +170,20 @@ def score(record, call, threshold, conversation, always_context=False):
     if not v.tool and v.file and call.write_paths and edits_files(tools):
         # a shell command that writes a file the item's patterns name is an edit of that file (sed -i, >>, cp, rm)
         v.tool = any(match_any(patterns, segs) for segs in call.write_paths)
-    if tools and not v.tool:
-        v.gate = "tool %s is not among %s" % (call.tool or "?", ", ".join(tools))
-    elif patterns and call.file_bearing and not v.file:
-        v.gate = "path %s matches none of its file patterns" % (call.display_path or "?")
     mult = record[R_MULT]
     if record[R_ACTION]:
         v.action = any_in(record[R_ACTION], call.folded_text())
         if v.action is None and call.commands():  # flags and arguments may sit between a keyword's words
             v.action = any_in_command(record[R_ACTION], call.commands())
+    file_blocked = bool(patterns) and call.file_bearing and not v.file
+    if (file_blocked or record[R_ACTION] and v.action is None) and (not tools or v.tool) and about_secrets(record[R_ACTION]) \
+            and call.carries_secret():
+        # knowledge about secrets meets a call that writes one, wherever and under whatever name
+        file_blocked, v.action, v.secret = False, v.action or SECRET_WRITTEN, True
+    if tools and not v.tool:
+        v.gate = "tool %s is not among %s" % (call.tool or "?", ", ".join(tools))
+    elif file_blocked:
+        v.gate = "path %s matches none of its file patterns" % (call.display_path or "?")
     base = W_TOOL * v.tool + W_FILE * v.file + W_ACTION * (v.action is not None)
     # specificity gate: an item that names files or keywords must match one of them
     unspecific = bool(patterns or record[R_ACTION] or record[R_CONTEXT]) and not v.file and v.action is None

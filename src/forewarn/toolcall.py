@@ -22,6 +22,7 @@ TOOL_ALIASES = {
     "powershell": ("bash",),
 }
 FILE_KEYS = ("file_path", "notebook_path", "path")
+EDIT_TOOLS = frozenset(("write", "edit", "multiedit", "notebookedit"))
 TEXT_KEYS = ("command", "description", "content", "new_string", "prompt", "query", "title", "body", "new_source")
 MAX_TEXT_CHARS = 64 * 1024
 MAX_BASH_TOKENS = 64
@@ -74,11 +75,11 @@ class ToolCall:
 
     ``write_paths``: the paths the call writes without being an edit tool: those a shell command
     writes, creates, moves or deletes (:mod:`forewarn.shell_writes`), or the ``path`` an MCP tool is
-    given ``content`` for; also among ``paths``.
+    given ``content`` for; also among ``paths``.  ``outside``: the paths that are outside the project.
     """
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
-                 "_words")
+                 "_words", "_secret", "outside")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -91,13 +92,17 @@ class ToolCall:
         self._wordless = False
         self._commands = None
         self._words = None
+        self._secret = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
         self.paths = []
+        self.outside = []  # those of the paths that are outside the project
         self.display_path = ""
         for key in FILE_KEYS:
-            segs, _outside = normalise_path(self._input.get(key), cwd, root)
+            segs, outside = normalise_path(self._input.get(key), cwd, root)
             if segs:
                 self.paths.append(segs)
+                if outside:
+                    self.outside.append(segs)
                 if not self.display_path:
                     self.display_path = "/".join(segs)
         self.file_bearing = bool(self.paths)
@@ -115,9 +120,11 @@ class ToolCall:
                     from .shell_writes import write_targets
 
                     for target in write_targets(command, powershell=low == "powershell"):
-                        segs, _outside = normalise_path(target, cwd, root)
+                        segs, outside = normalise_path(target, cwd, root)
                         if segs:
                             self.write_paths.append(segs)
+                            if outside:
+                                self.outside.append(segs)
                             if segs not in self.paths:
                                 self.paths.append(segs)
 
@@ -193,6 +200,18 @@ class ToolCall:
                     found.update(word.split())
             self._words = found
         return self._words
+
+    def carries_secret(self):
+        """True when the call writes a secret value or a secret file (:func:`forewarn.secret_signal.carries_secret`)."""
+        if self._secret is None:
+            from .secret_signal import carries_secret
+
+            edits = not EDIT_TOOLS.isdisjoint(self.names)
+            targets = self.paths if edits else self.write_paths
+            written = [segs for segs in targets if segs not in self.outside]
+            # a call that writes only outside the project (~/.aws/credentials) is not this project's matter
+            self._secret = bool(written or not targets) and carries_secret(self._input, written, shell="bash" in self.names)
+        return self._secret
 
     @property
     def wordless(self):

@@ -34,8 +34,10 @@ CUE = lazy(
     re.I,
 )
 
-# (pattern, replacement): the replacement may keep a group that is not secret.
-PATTERNS = [
+# (pattern, replacement): the replacement may keep a group that is not secret.  Three kinds, which
+# forewarn.secret_signal tells apart: tokens recognisable by their shape, passwords in URLs, and values given
+# to a secret's name (a flag, an assignment, an env entry), where the replacement keeps the name.
+TOKENS = [
     (lazy(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)", re.S), MARK),
     (lazy(r"\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}"), MARK),
     (lazy(r"\b[rsp]k_(?:live|test)_[A-Za-z0-9]{10,}"), MARK),
@@ -47,13 +49,16 @@ PATTERNS = [
     (lazy(r"\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"), MARK),  # JWT
     (lazy(r"(https://hooks\.slack\.com/services/)[A-Za-z0-9/_\-]+"), r"\1" + MARK),
     (lazy(r"(?i)\b(bearer|token|basic)\s+(?=[A-Za-z0-9._~+/\-]*\d)[A-Za-z0-9._~+/\-]{16,}=*"), r"\1 " + MARK),
-    (lazy(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+):[^\s@/]+@"), r"\1:" + MARK + "@"),
+]
+URL_PASSWORD = (lazy(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+):[^\s@/]+@"), r"\1:" + MARK + "@")
+NAMED = [
     (lazy(r"(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|client-secret)[= ])"
                 r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)"), r"\1" + MARK),
     (lazy(r"(?i)\b(" + _NAME + r")(['\"]?\s*[:=]\s*)(?!(?:true|false|null|none|yes|no|enabled|disabled)\b)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\",;&]{4,})"), r"\1\2" + MARK),
     # a Kubernetes or compose env entry: "- name: FHIR_CLIENT_SECRET" and, on the next line, "value: ..."
     (lazy(r"(?i)(\bname:\s*['\"]?" + _NAME + r"['\"]?\s*\n\s*value:\s*)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]{4,})"), r"\1" + MARK),
 ]
+PATTERNS = TOKENS + [URL_PASSWORD] + NAMED
 
 
 def redact(text):
