@@ -60,6 +60,7 @@ SHOP = Corpus("shop", "/home/dev/shop")
 CLINIC = Corpus("clinic", "/home/dev/clinic")
 CLINIC2 = Corpus("clinic2", "/home/dev/clinic")
 FLEET = Corpus("fleet", "/home/dev/fleet")
+REEL = Corpus("reel", "/home/dev/reel")
 
 
 def windows_root(record):
@@ -105,7 +106,7 @@ def projects(tmp_path_factory):
         for var in ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_DATA", "DISABLE_EXPERIENCE_INJECTION") + tuple(config.ENV.values()):
             mp.delenv(var, raising=False)
         scratch = tmp_path_factory.mktemp("scratch")
-        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET)}
+        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL)}
 
 
 def shipped_decisions(project, records):
@@ -193,7 +194,7 @@ def blocked(verdict, call, gates):
     tools, patterns, actions, contexts = rec[index.R_TOOLS], rec[index.R_PATTERNS], rec[index.R_ACTION], rec[index.R_CONTEXT]
     if "tool" in gates and tools and not verdict.tool:
         return True
-    if "file" in gates and patterns and call.file_bearing and not verdict.file:
+    if "file" in gates and patterns and call.file_bearing and not verdict.file and not verdict.secret:
         return True
     if "action" in gates and actions and verdict.action is None and not call.wordless:
         return True
@@ -270,7 +271,7 @@ def results(projects):
     """Every rule measured once per corpus file: ``{(corpus, filename): [(rule, metrics), ...]}``."""
     out = {}
     for corpus, filename in ((LEDGER, "calls.jsonl"), (SHOP, "calls.jsonl"), (SHOP, "held_out.jsonl"), (CLINIC, "calls.jsonl"),
-                                 (CLINIC2, "calls.jsonl"), (FLEET, "calls.jsonl")):
+                                 (CLINIC2, "calls.jsonl"), (FLEET, "calls.jsonl"), (REEL, "calls.jsonl")):
         project, records = projects[corpus.name], corpus.calls(filename)
         rows = [(RULES[0][0], measure(corpus, records, shipped_decisions(project, records)))]
         rows += [(name, measure(corpus, records, formula_decisions(project, records, gates))) for name, gates in RULES[1:]]
@@ -280,7 +281,7 @@ def results(projects):
     return out
 
 
-@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET], ids=lambda c: c.name)
+@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL], ids=lambda c: c.name)
 def test_corpus_is_well_formed(corpus):
     """Enough nodes and calls; valid nodes; labels name active items; hook inputs have the documented shape."""
     calls = corpus.calls()
@@ -328,19 +329,21 @@ def test_blind_corpora_do_not_regress(results):
     ledger = results["ledger", "calls.jsonl"][0][1]
     assert ledger["critical"][0] >= 42 and ledger["hits"] >= 88 and ledger["injected"] - ledger["hits"] <= 16
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
-    assert clinic["critical"][0] >= 47 and clinic["hits"] >= 77 and clinic["injected"] - clinic["hits"] <= 36
+    assert clinic["critical"][0] >= 49 and clinic["hits"] >= 79 and clinic["injected"] - clinic["hits"] <= 36
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
-    assert clinic2["critical"][0] >= 47 and clinic2["hits"] >= 88 and clinic2["injected"] - clinic2["hits"] <= 31
-    fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run, nothing changed since
-    assert fleet["critical"][0] >= 39 and fleet["hits"] >= 73 and fleet["injected"] - fleet["hits"] <= 20
+    assert clinic2["critical"][0] >= 51 and clinic2["hits"] >= 92 and clinic2["injected"] - clinic2["hits"] <= 31
+    fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
+    assert fleet["critical"][0] >= 41 and fleet["hits"] >= 75 and fleet["injected"] - fleet["hits"] <= 20
+    reel = results["reel", "calls.jsonl"][0][1]  # blind when first run, nothing changed since
+    assert reel["critical"][0] >= 35 and reel["hits"] >= 56 and reel["injected"] - reel["hits"] <= 23
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
-@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet"])
+@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 42/47, 16 of 104 injected items irrelevant; clinic 47/63, 36 of 113; clinic2 47/64, 31 of "
-                   "119; fleet 39/68, 20 of 93): docs/relevance.md")
+                   "recall 42/47, 16 of 104 injected items irrelevant; clinic 49/63, 36 of 115; clinic2 51/64, 31 of "
+                   "123; fleet 41/68, 20 of 95; reel 35/70, 23 of 79): docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
