@@ -5858,6 +5858,47 @@ H13_IDE_TABS = ("<ide_selection>The user selected the lines 18 to 24 from " + H1
 H13_PK_TESTFLIGHT = """3.8.0 (build 213) is uploaded and processing in App Store Connect; TestFlight will email the branch testers once Apple finishes processing (usually 10-20 minutes).
 
 What happened on the way: the first submit was refused with ITMS-90189 because build number 212 had already been uploaded for 3.8.0 from the hotfix two weeks ago. I switched eas.json to a remote app version source with autoIncrement on the production profile, so EAS now owns the build number and this cannot repeat. The new App Store Connect key is stored outside the repo in ~/.appstoreconnect/private_keys/ and the submit profile only references its path and IDs.
+# ---------------------------------------------------------------- held-out set 14 (written blind)
+# One project: the ops repository of a small hosting company (tallowhost): Ansible playbooks and roles, Terraform for
+# Hetzner Cloud and Cloudflare DNS, Nomad jobs, pgBackRest, Prometheus rules, Grafana dashboards and the hostctl CLI.
+# People: a tired, blunt on-call SRE and a polite, indirect colleague.
+H14_P = "/home/dev/ops"
+H14_ANS = H14_P + "/ansible"
+H14_TF = H14_P + "/terraform"
+H14_JOBS = H14_P + "/nomad/jobs"
+H14_RULES = H14_P + "/monitoring/prometheus/rules"
+H14_DASH = H14_P + "/monitoring/grafana/dashboards"
+H14_CLI = H14_P + "/hostctl"
+
+H14_HCLOUD_TOKEN = "Xq7Lm2Vt9Rk4Wp8Nz3Yc6Hb1Js5Fd0Ga7Ue2Kr4Mq9Tx3Lv8Pn6Zw1Hc5Jb0Sd7F"
+H14_GRAFANA_TOKEN = "glsa_Tw4Lm9Qx2Vz7Rk3Np8Yc5Hb1Js6Fd0Ae_7d2c9e41"
+H14_REPL_PASSWORD = "r3pl-Kx9vQ2mTz7Lw4"
+H14_CONNINFO_PASSWORD = "Rp!db1-7xLq2Vm9Tk"
+H14_CF_TOKEN = "Yk3vQ8mT2pLr9WnZ4cXb7HsJe1uAo5gTiR6dFq0N"
+H14_INVOICE_DB_PASSWORD = "1nv-Rndr!Qz8vLm3Tp"
+H14_PGBR_CIPHER = "Zb7Kq2Xv9Lm4Tp8Wr3Nc6Yh1Jd5Fs0GaUe2Vr8Lq"
+H14_S3_SECRET = "hS3k+Wq7Lm2Xv9Tz4Rk8Np3Yc6Hb1Js5Fd0Ae/Gu"
+H14_NOMAD_TOKEN = "b7e3c1a9-4d2f-4e8a-9c6b-1f0d3a5e7c92"
+H14_OPSBOT_KEY_LINE = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQAAACBx7Qm2Lv9Tk4Rz8Wp3Nc6Yb1Hd5Js0Fg"
+H14_OPSBOT_KEY_LINE2 = "AAAEDx7Qm2Lv9Tk4Rz8Wp3Nc6Yb1Hd5Js0FgUa2Ve7Kr4Mq9Tx3Lv8Pn6Zw1Hc5Jb0Sd7FoX2"
+H14_OPSBOT_KEY = ("-----BEGIN OPENSSH PRIVATE KEY-----\n" + H14_OPSBOT_KEY_LINE + "\n" + H14_OPSBOT_KEY_LINE2
+                  + "\n-----END OPENSSH PRIVATE KEY-----")
+
+H14_IDE_CF = ("<ide_opened_file>The user opened the file " + H14_CLI + "/src/hostctl/cloudflare.py in the IDE. "
+              "This may or may not be related to the current task.</ide_opened_file>")
+H14_IDE_BACKUP = ("<ide_selection>The user selected the lines 40 to 49 from " + H14_CLI + "/src/hostctl/backup.py:\n"
+                  "    # don't forget: pgbackrest exits 0 on 'backup already running',\n"
+                  "    # so we check the lock file ourselves. IMPORTANT: never shorten the sleep,\n"
+                  "    # bk1's lock dir is NFS-backed and lags.\n"
+                  "    for attempt in range(30):\n"
+                  "        if not lock_path.exists():\n"
+                  "            break\n"
+                  "        time.sleep(20)\n"
+                  "    else:\n"
+                  "        raise BackupBusy(lock_path)\n"
+                  "\n\nThis may or may not be related to the current task.</ide_selection>")
+
+H14_PK_DRILL = """Drill passed. pg-drill.int was restored from full 20261119-010002F plus WAL up to 2026-11-19 03:00 UTC in 19m44s (182.4GB), it promoted cleanly, and the newest audit_log row is 02:59:58, so the recovery target was honoured.
 
 [PROCESS_KNOWLEDGE]
 type: checklist
@@ -5878,6 +5919,23 @@ checklist:
 [/PROCESS_KNOWLEDGE]"""
 
 H13_PK_COLUMN = """Prisma refused the generated migration, and rightly so: Member has 48,213 rows and a required column without a default cannot be added in one step. I changed the schema to `preferredLanguage Language @default(en)` and wrote the migration by hand: add the column nullable, backfill it from the existing `locale` column (anything starting with `fr` becomes `fr`, the rest `en`), then set NOT NULL and the default.
+label: pgBackRest point-in-time restore drill
+trigger_conditions:
+  tool_names: [Bash]
+  file_patterns: ["**/pgbackrest.conf", "ansible/roles/pgbackrest/**"]
+  action_keywords: [restore, drill, pitr]
+  context_keywords: [pgbackrest, stanza, recovery target]
+checklist:
+  title: Quarterly PITR restore drill for stanza main
+  items:
+    - Run pgbackrest info on bk1 and confirm there is a full backup before the target time and WAL archived past it
+    - Restore only onto pg-drill.int, never onto db1 or db2; stop postgresql@16-main first and pass --delta
+    - Use --type=time with an explicit +00 offset and --target-action=promote, otherwise the cluster waits in recovery
+    - After start, check that pg_is_in_recovery() is false and that max(audit_log.created_at) sits just before the target
+    - Write the duration and restore size into the drill log so the next drill can compare
+[/PROCESS_KNOWLEDGE]"""
+
+H14_PK_LOCK = """The lock belongs to the scheduled CI apply that started at 02:14 UTC on runner-07. That run is marked failed 41s in, and no terraform workflow is running now, so the lock is stale. I have not touched it. Writing this down for the next time:
 
 [PROCESS_KNOWLEDGE]
 type: warning
@@ -6989,4 +7047,1301 @@ HELD_OUT_13 = [
                   "mapping and caching, and makes controller specs mock HTTP. Moving those calls into AccountsService and CardsService "
                   "is roughly a half-day refactor whenever it starts to hurt. Separate note: apps/api/.env holds a live-looking sandbox API key."),
     ], expect=[], secrets=[H13_CORE_API_KEY]),
+label: Stale Terraform state lock after a cancelled CI apply
+trigger_conditions:
+  tool_names:
+    - Bash
+  file_patterns:
+    - "terraform/**/*.tf"
+    - "**/backend.tf"
+  action_keywords:
+    - force-unlock
+    - terraform apply
+  context_keywords:
+    - state lock
+    - PreconditionFailed
+    - runner
+warning:
+  risk: Force-unlocking while an apply is still running lets two applies write the same state file and can orphan or duplicate hcloud servers
+  severity: CRITICAL
+  detection: terraform plan fails with "Error acquiring the state lock" and the Lock Info shows Who = ci@runner-*
+  mitigation: Check gh run list for a terraform workflow in progress; only when none is running and the on-call agrees, run terraform force-unlock <ID>, then plan again
+[/PROCESS_KNOWLEDGE]
+
+Shall I force-unlock it?"""
+
+H14_PK_CANARY = """storefront now rolls out with one canary: the plan shows "1 canary, 6 ignore", auto_revert is on and promotion stays manual. Here is the pattern written down so it can be reused for the other stateless web jobs:
+
+[PROCESS_KNOWLEDGE]
+{"type": "pattern", "priority": "MEDIUM", "label": "Canary rollout for stateless Nomad web jobs",
+ "trigger_conditions": {"tool_names": ["Edit", "Bash"], "file_patterns": ["nomad/jobs/*.nomad.hcl"],
+                        "action_keywords": ["nomad job run", "update block"], "context_keywords": ["canary", "rollout", "bad image"]},
+ "pattern": {"situation": "A stateless web job (storefront, panel, status-page) is about to get a new image tag",
+             "action": "Set canary = 1, auto_promote = false and auto_revert = true in the group's update block, run nomad job plan, submit, watch the canary on the storefront dashboard, then nomad deployment promote",
+             "rationale": "With only max_parallel a bad image replaced all 6 allocs before anyone noticed; one canary limits the blast radius to one alloc and auto_revert rolls a failing one back",
+             "example": "update { max_parallel = 2  canary = 1  auto_promote = false  auto_revert = true  min_healthy_time = \\"10s\\"  healthy_deadline = \\"3m\\" }"}}
+[/PROCESS_KNOWLEDGE]"""
+
+H14_KUNDE_C_TF = """resource "cloudflare_zone" "kunde_c" {
+  account_id = var.account_id
+  zone       = "kunde-c.de"
+}
+
+resource "cloudflare_record" "kunde_c_root" {
+  zone_id = cloudflare_zone.kunde_c.id
+  name    = "@"
+  type    = "A"
+  content = var.lb_vip
+  proxied = true
+}
+
+resource "cloudflare_record" "kunde_c_www" {
+  zone_id = cloudflare_zone.kunde_c.id
+  name    = "www"
+  type    = "CNAME"
+  content = "kunde-c.de"
+  proxied = true
+}
+
+resource "cloudflare_record" "kunde_c_mail" {
+  zone_id = cloudflare_zone.kunde_c.id
+  name    = "mail"
+  type    = "A"
+  content = var.mx_ip
+  proxied = true
+}
+
+resource "cloudflare_record" "kunde_c_mx" {
+  zone_id  = cloudflare_zone.kunde_c.id
+  name     = "@"
+  type     = "MX"
+  content  = "mail.kunde-c.de"
+  priority = 10
+}
+
+resource "cloudflare_record" "kunde_c_spf" {
+  zone_id = cloudflare_zone.kunde_c.id
+  name    = "@"
+  type    = "TXT"
+  content = "v=spf1 mx include:_spf.tallowhost.net -all"
+}
+"""
+
+H14_INVOICE_JOB = """job "invoice-renderer" {
+  datacenters = ["fsn1"]
+  type        = "service"
+
+  group "app" {
+    count = 2
+
+    network {
+      port "http" { to = 8080 }
+    }
+
+    service {
+      name = "invoice-renderer"
+      port = "http"
+      tags = ["traefik.enable=true", "traefik.http.routers.invoice.rule=Host(`invoices.int.tallowhost.net`)"]
+      check {
+        type     = "http"
+        path     = "/healthz"
+        interval = "10s"
+        timeout  = "2s"
+      }
+    }
+
+    task "renderer" {
+      driver = "docker"
+      config {
+        image = "ghcr.io/tallowhost/invoice-renderer:1.4.2"
+        ports = ["http"]
+      }
+      resources {
+        cpu    = 200
+        memory = 128
+      }
+    }
+  }
+}
+"""
+
+HELD_OUT_14 = [
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h14_pk_restore_drill", turns=[
+        ("user", "pgbackrest restore drill for db1 is overdue. restore last night's full + wal onto pg-drill.int, target 03:00 UTC, "
+                 "tell me if it comes up"),
+        ("assistant", "Checking the stanza config and what backups bk1 holds.", [
+            ("Read", {"file_path": H14_P + "/pgbackrest/pgbackrest.conf"}),
+            ("Bash", {"command": "ssh bk1.int 'sudo -u postgres pgbackrest --stanza=main info'", "description": "List backups of stanza main"})]),
+        ("result", "stanza: main\n    status: ok\n    cipher: aes-256-cbc\n\n    db (current)\n"
+                   "        wal archive min/max (16): 000000010000004A000000C1/000000010000004F0000002E\n\n"
+                   "        full backup: 20261119-010002F\n"
+                   "            timestamp start/stop: 2026-11-19 01:00:02+00 / 2026-11-19 01:41:57+00\n"
+                   "            wal start/stop: 000000010000004E000000A0 / 000000010000004E000000A3\n"
+                   "            database size: 182.4GB, database backup size: 182.4GB\n"
+                   "            repo1: backup set size: 41.7GB, backup size: 41.7GB"),
+        ("assistant", "The 01:00 full is there and WAL is archived well past 03:00. Restoring onto pg-drill.", [
+            ("Bash", {"command": "ssh pg-drill.int 'sudo systemctl stop postgresql@16-main && sudo -u postgres pgbackrest --stanza=main --delta "
+                                 "--type=time \"--target=2026-11-19 03:00:00+00\" --target-action=promote restore'",
+                      "description": "Point-in-time restore onto the drill host"})]),
+        ("result", "2026-11-20 10:12:04.311 P00   INFO: restore command begin 2.54.0: --delta --exec-id=48121-1f0e2a7c --stanza=main "
+                   "--target=\"2026-11-19 03:00:00+00\" --target-action=promote --type=time\n"
+                   "2026-11-20 10:31:47.902 P00   INFO: restore size = 182.4GB, file total = 6143\n"
+                   "2026-11-20 10:31:47.903 P00   INFO: restore command end: completed successfully (1183592ms)"),
+        ("assistant", "Restore finished. Starting postgres and checking where replay stopped.", [
+            ("Bash", {"command": "ssh pg-drill.int 'sudo systemctl start postgresql@16-main && sleep 20 && sudo -u postgres psql -Atc "
+                                 "\"select pg_is_in_recovery()\" && sudo -u postgres psql -d hosting -Atc \"select max(created_at) from audit_log\"'",
+                      "description": "Verify promotion and the recovery target"})]),
+        ("result", "f\n2026-11-19 02:59:58.117+00"),
+        ("user", "ok good. write it up as process knowledge, whoever's on call next quarter shouldn't have to reverse engineer this again"),
+        ("final", H14_PK_DRILL),
+    ], expect=[dict(kind="process_knowledge", words=["restore drill"], priority="HIGH")]),
+
+    dict(name="h14_pk_state_lock", turns=[
+        ("user", "terraform plan in terraform/hcloud just hangs on the state lock. who's holding it. need web4 in today"),
+        ("assistant", "Getting the lock info.", [
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform plan -lock-timeout=10s", "description": "Plan with a short lock timeout"})]),
+        ("result", "╷\n│ Error: Error acquiring the state lock\n│ \n│ Error message: operation error S3: PutObject, https response error "
+                   "StatusCode: 412, api error PreconditionFailed: At least one of the pre-conditions you specified did not hold\n"
+                   "│ Lock Info:\n│   ID:        5f1c2a9e-3b7d-4c8e-a1f6-9d2e4b7c0a13\n│   Path:      tallow-tfstate/hcloud/terraform.tfstate\n"
+                   "│   Operation: OperationTypeApply\n│   Who:       ci@runner-07\n│   Version:   1.10.3\n"
+                   "│   Created:   2026-11-20 02:14:51.402 +0000 UTC\n│ \n"
+                   "│ Terraform acquires a state lock to protect the state from being written\n│ by multiple users at the same time.\n╵"),
+        ("assistant", "Held by CI. Checking whether that apply is still running.", [
+            ("Bash", {"command": "gh run list --workflow terraform-hcloud.yml --limit 5", "description": "Recent terraform workflow runs"})]),
+        ("result", "STATUS  TITLE                  WORKFLOW          BRANCH  EVENT     ID          ELAPSED  AGE\n"
+                   "✓       scheduled drift check  terraform-hcloud  main    schedule  9112834471  1m12s    8h\n"
+                   "X       scheduled apply        terraform-hcloud  main    schedule  9112790112  41s      8h\n"
+                   "✓       web: bump nginx image  terraform-hcloud  main    push      9108821930  2m3s     1d"),
+        ("assistant", H14_PK_LOCK, []),
+        ("user", "yeah runner-07 got oom killed last night, known. unlock it"),
+        ("assistant", "Unlocking and re-running the plan.", [
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform force-unlock -force 5f1c2a9e-3b7d-4c8e-a1f6-9d2e4b7c0a13 && terraform plan -out=tfplan",
+                      "description": "Release the stale lock and plan"})]),
+        ("result", "Terraform state has been successfully unlocked!\n\nThe state has been unlocked, and Terraform commands should now be able to\n"
+                   "obtain a new lock on the remote state.\n...\nNo changes. Your infrastructure matches the configuration."),
+        ("final", "The stale lock from the failed 02:14 CI apply is released and plan runs again with no drift, so web4 can go in on a clean base."),
+    ], expect=[dict(kind="process_knowledge", words=["state lock"], priority="CRITICAL")]),
+
+    dict(name="h14_pk_canary_json", turns=[
+        ("user", "Hi! 🙂 When you have a minute, could you switch the storefront Nomad job to canary deployments? A bad image went out to all "
+                 "6 allocs last week. And if you could write down how we do it so it's reusable for the other web jobs, that would be lovely."),
+        ("assistant", "Let me look at the current update block.", [("Read", {"file_path": H14_JOBS + "/storefront.nomad.hcl"})]),
+        ("result", "job \"storefront\" {\n  datacenters = [\"fsn1\"]\n  type        = \"service\"\n\n  group \"web\" {\n    count = 6\n\n"
+                   "    update {\n      max_parallel     = 2\n      min_healthy_time = \"10s\"\n      healthy_deadline = \"3m\"\n    }\n..."),
+        ("assistant", "Adding one canary with manual promotion and auto-revert.", [
+            ("Edit", {"file_path": H14_JOBS + "/storefront.nomad.hcl",
+                      "old_string": "      max_parallel     = 2\n      min_healthy_time = \"10s\"",
+                      "new_string": "      max_parallel     = 2\n      canary           = 1\n      auto_promote     = false\n      auto_revert      = true\n"
+                                    "      min_healthy_time = \"10s\""}),
+            ("Bash", {"command": "cd " + H14_P + " && nomad job plan nomad/jobs/storefront.nomad.hcl", "description": "Plan the storefront update"})]),
+        ("result", "+/- Job: \"storefront\"\n+/- Task Group: \"web\" (1 canary, 6 ignore)\n  +/- Update {\n    +/- AutoRevert:  \"false\" => \"true\"\n"
+                   "    +/- Canary:      \"0\" => \"1\"\n        AutoPromote: \"false\"\n        MaxParallel: \"2\"\n      }\n\n"
+                   "Scheduler dry-run:\n- All tasks successfully allocated.\n\nJob Modify Index: 48213"),
+        ("final", H14_PK_CANARY),
+    ], expect=[dict(kind="process_knowledge", words=["canary rollout"], priority="MEDIUM")]),
+
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h14_corr_prod_check_diff", turns=[
+        ("user", "nginx: client_max_body_size 64m on the web group. kunde-b's uploads keep 413ing"),
+        ("assistant", "Finding where that is set.", [
+            ("Grep", {"pattern": "client_max_body_size", "path": H14_ANS, "output_mode": "content", "-n": True})]),
+        ("result", "ansible/roles/nginx/defaults/main.yml:12:nginx_client_max_body_size: 16m\n"
+                   "ansible/roles/nginx/templates/nginx.conf.j2:31:    client_max_body_size {{ nginx_client_max_body_size }};"),
+        ("assistant", "Overriding it for the web group, then rolling it out.", [
+            ("Edit", {"file_path": H14_ANS + "/inventories/prod/group_vars/web.yml", "old_string": "nginx_worker_connections: 4096\n",
+                      "new_string": "nginx_worker_connections: 4096\nnginx_client_max_body_size: 64m\n"})]),
+        ("rejected", "Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/site.yml --limit web --tags nginx",
+                              "description": "Apply the nginx change to the web hosts"},
+         "nope. nothing hits prod without a --check --diff pass first that I get to eyeball. then the real run"),
+        ("assistant", "Dry run with diff first.", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/site.yml --limit web --tags nginx --check --diff",
+                      "description": "Dry run with diff"})]),
+        ("result", "TASK [nginx : render nginx.conf] ***\n--- before: /etc/nginx/nginx.conf\n+++ after: /home/dev/.ansible/tmp/nginx.conf.j2\n"
+                   "@@ -28,7 +28,7 @@\n-    client_max_body_size 16m;\n+    client_max_body_size 64m;\n"
+                   "changed: [web1.tallowhost.net]\nchanged: [web2.tallowhost.net]\nchanged: [web3.tallowhost.net]\n\nPLAY RECAP ***\n"
+                   "web1.tallowhost.net : ok=14 changed=1 unreachable=0 failed=0\nweb2.tallowhost.net : ok=14 changed=1 unreachable=0 failed=0\n"
+                   "web3.tallowhost.net : ok=14 changed=1 unreachable=0 failed=0"),
+        ("user", "fine. go"),
+        ("assistant", "Running it for real.", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/site.yml --limit web --tags nginx",
+                      "description": "Apply the nginx change"})]),
+        ("result", "RUNNING HANDLER [nginx : reload nginx] ***\nchanged: [web1.tallowhost.net]\nchanged: [web2.tallowhost.net]\n"
+                   "changed: [web3.tallowhost.net]\n\nPLAY RECAP ***\nweb1.tallowhost.net : ok=15 changed=2 unreachable=0 failed=0\n"
+                   "web2.tallowhost.net : ok=15 changed=2 unreachable=0 failed=0\nweb3.tallowhost.net : ok=15 changed=2 unreachable=0 failed=0"),
+        ("final", "client_max_body_size is 64m on web1-3 and nginx was reloaded through the handler, so kunde-b's uploads up to 64MB go through now."),
+    ], expect=[dict(kind="user_correction", words=["--check --diff"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h14_corr_provider_pin", turns=[
+        ("user", "Hi! Could you add an hcloud firewall for the nomad nodes? Only 4646-4648 from the office range 203.0.113.16/29 and the "
+                 "wireguard net 10.66.0.0/16, please 🙂"),
+        ("assistant", "Checking the provider setup first.", [("Read", {"file_path": H14_TF + "/hcloud/versions.tf"})]),
+        ("result", "terraform {\n  required_version = \">= 1.10\"\n  required_providers {\n    hcloud = {\n      source  = \"hetznercloud/hcloud\"\n"
+                   "      version = \"1.44.1\"\n    }\n  }\n}"),
+        ("assistant", "hcloud_firewall_attachment needs provider 1.45 or newer, so I'm relaxing the constraint and adding the firewall.", [
+            ("Edit", {"file_path": H14_TF + "/hcloud/versions.tf", "old_string": "version = \"1.44.1\"", "new_string": "version = \">= 1.45\""}),
+            ("Write", {"file_path": H14_TF + "/hcloud/firewall_nomad.tf",
+                       "content": "resource \"hcloud_firewall\" \"nomad\" {\n  name = \"nomad\"\n\n  rule {\n    direction  = \"in\"\n    protocol   = \"tcp\"\n"
+                                  "    port       = \"4646-4648\"\n    source_ips = [\"203.0.113.16/29\", \"10.66.0.0/16\"]\n  }\n}\n\n"
+                                  "resource \"hcloud_firewall_attachment\" \"nomad\" {\n  firewall_id = hcloud_firewall.nomad.id\n"
+                                  "  server_ids  = hcloud_server.nomad[*].id\n}\n"}),
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform init -upgrade && terraform validate", "description": "Upgrade provider and validate"})]),
+        ("result", "Initializing provider plugins...\n- Finding hetznercloud/hcloud versions matching \">= 1.45\"...\n"
+                   "- Installing hetznercloud/hcloud v1.49.1...\n\nSuccess! The configuration is valid."),
+        ("user", "Thanks, that was quick! Hmm, I think we usually pin the provider to an exact version in versions.tf, though. With `>= 1.45` any "
+                 "`init -upgrade` pulls whatever is newest, and the last surprise provider bump wanted to recreate the prod load balancer 😬"),
+        ("assistant", "Pinning it to the version that was just installed.", [
+            ("Edit", {"file_path": H14_TF + "/hcloud/versions.tf", "old_string": "version = \">= 1.45\"", "new_string": "version = \"1.49.1\""}),
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform init -upgrade && terraform plan -out=tfplan", "description": "Re-init and plan"})]),
+        ("result", "- Installing hetznercloud/hcloud v1.49.1...\n...\nPlan: 2 to add, 0 to change, 0 to destroy.\n\nSaved the plan to: tfplan"),
+        ("final", "versions.tf pins hetznercloud/hcloud to exactly 1.49.1 now. The plan only adds the nomad firewall and its attachment "
+                  "(2 to add, nothing changed or destroyed) and is saved as tfplan for review."),
+    ], expect=[dict(kind="user_correction", words=["exact version"], priority="CRITICAL", file="**/versions.tf")]),
+
+    dict(name="h14_corr_mx_grey_cloud", turns=[
+        ("user", "new customer zone kunde-c.de in the cloudflare tf. @ and www to the lb vip, mx + mail host, usual spf"),
+        ("assistant", "Looking at an existing customer zone to copy the layout.", [("Read", {"file_path": H14_TF + "/cloudflare/kunde-b.tf"})]),
+        ("result", "resource \"cloudflare_zone\" \"kunde_b\" {\n  account_id = var.account_id\n  zone       = \"kunde-b.de\"\n}\n\n"
+                   "resource \"cloudflare_record\" \"kunde_b_root\" {\n  zone_id = cloudflare_zone.kunde_b.id\n  name    = \"@\"\n  type    = \"A\"\n"
+                   "  content = var.lb_vip\n  proxied = true\n}\n..."),
+        ("assistant", "Creating kunde-c.tf in the same shape and planning it.", [
+            ("Write", {"file_path": H14_TF + "/cloudflare/kunde-c.tf", "content": H14_KUNDE_C_TF}),
+            ("Bash", {"command": "cd " + H14_TF + "/cloudflare && terraform plan -out=tfplan", "description": "Plan the new zone"})]),
+        ("result", "Plan: 6 to add, 0 to change, 0 to destroy.\n\nSaved the plan to: tfplan"),
+        ("user", "anything mail stays grey cloud. mail.kunde-c.de is proxied there, cf only proxies http(s), so an mx pointing at an "
+                 "orange-clouded name means mail goes nowhere. we lost a day of a customer's prod mail to exactly that in march"),
+        ("assistant", "Switching the mail host to DNS-only and re-planning.", [
+            ("Edit", {"file_path": H14_TF + "/cloudflare/kunde-c.tf",
+                      "old_string": "  name    = \"mail\"\n  type    = \"A\"\n  content = var.mx_ip\n  proxied = true",
+                      "new_string": "  name    = \"mail\"\n  type    = \"A\"\n  content = var.mx_ip\n  proxied = false"}),
+            ("Bash", {"command": "cd " + H14_TF + "/cloudflare && terraform plan -out=tfplan", "description": "Re-plan"})]),
+        ("result", "Plan: 6 to add, 0 to change, 0 to destroy.\n\nSaved the plan to: tfplan"),
+        ("final", "mail.kunde-c.de is DNS-only (proxied = false) now; @ and www stay proxied. The plan for the zone and its 5 records is in tfplan."),
+    ], expect=[dict(kind="user_correction", words=["grey cloud"], priority="CRITICAL", file="**/kunde-c.tf")]),
+
+    dict(name="h14_corr_hostctl_stub_and_ruff", turns=[
+        ("user", "hostctl: `servers list --label env=prod` filter pls. with tests"),
+        ("assistant", "Let me see how the client is built and configured.", [
+            ("Read", {"file_path": H14_CLI + "/src/hostctl/hcloud.py"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && cat .env", "description": "Check local configuration"})]),
+        ("result", "HCLOUD_TOKEN=" + H14_HCLOUD_TOKEN + "\nHOSTCTL_DEFAULT_LOCATION=fsn1\nHOSTCTL_INVENTORY_DSN=postgresql://hostctl@localhost:5432/inventory"),
+        ("assistant", "Adding the option and a test.", [
+            ("Edit", {"file_path": H14_CLI + "/src/hostctl/cli.py",
+                      "old_string": "@servers.command(\"list\")\ndef servers_list():\n    client = get_client()\n    for s in client.servers.get_all():",
+                      "new_string": "@servers.command(\"list\")\n@click.option(\"--label\", \"label_selector\", default=None, help=\"hcloud label selector, e.g. env=prod\")\n"
+                                    "def servers_list(label_selector):\n    client = get_client()\n    for s in client.servers.get_all(label_selector=label_selector):"}),
+            ("Write", {"file_path": H14_CLI + "/tests/test_servers_list.py",
+                       "content": "import os\n\nfrom click.testing import CliRunner\nfrom hcloud import Client\n\nfrom hostctl.cli import cli\n\n\n"
+                                  "def test_label_filter_only_returns_matching_servers():\n    client = Client(token=os.environ[\"HCLOUD_TOKEN\"])\n"
+                                  "    expected = {s.name for s in client.servers.get_all(label_selector=\"env=prod\")}\n"
+                                  "    result = CliRunner().invoke(cli, [\"servers\", \"list\", \"--label\", \"env=prod\"])\n"
+                                  "    assert result.exit_code == 0\n    assert set(result.output.split()) >= expected\n"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && set -a && . ./.env && set +a && pytest tests/test_servers_list.py -q", "description": "Run the new test"})]),
+        ("result", ".                                                                        [100%]\n1 passed in 3.81s"),
+        ("user", "no tests against the real hetzner api with my token. CI has no token and network tests are flaky garbage. stub it, "
+                 "conftest.py has a fake_hcloud fixture for exactly this"),
+        ("assistant", "Rewriting the test on the fake_hcloud fixture.", [
+            ("Read", {"file_path": H14_CLI + "/tests/conftest.py"}),
+            ("Write", {"file_path": H14_CLI + "/tests/test_servers_list.py",
+                       "content": "from click.testing import CliRunner\n\nfrom hostctl.cli import cli\n\n\n"
+                                  "def test_label_filter_is_passed_to_hcloud(fake_hcloud):\n"
+                                  "    fake_hcloud.add_server(\"web1\", labels={\"env\": \"prod\"})\n"
+                                  "    fake_hcloud.add_server(\"web1-stg\", labels={\"env\": \"staging\"})\n"
+                                  "    result = CliRunner().invoke(cli, [\"servers\", \"list\", \"--label\", \"env=prod\"])\n"
+                                  "    assert result.exit_code == 0\n    assert result.output.split() == [\"web1\"]\n"
+                                  "    assert fake_hcloud.last_label_selector == \"env=prod\"\n"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && black src tests && env -u HCLOUD_TOKEN pytest -q", "description": "Format and run the suite without a token"})]),
+        ("result", "reformatted src/hostctl/dns.py\nreformatted src/hostctl/backup.py\nreformatted src/hostctl/cli.py\n...\n"
+                   "All done! ✨ 🍰 ✨\n14 files reformatted, 9 files left unchanged.\n"
+                   ".........................................................                [100%]\n57 passed in 2.14s"),
+        ("user", "this repo is ruff format + ruff check, not black. config's in pyproject. black's quote and wrap rules are different and "
+                 "now there's 14 files of churn in the diff. revert that"),
+        ("assistant", "Reverting the unrelated files and formatting with ruff.", [
+            ("Bash", {"command": "cd " + H14_CLI + " && git diff --name-only | grep -v -e src/hostctl/cli.py -e tests/test_servers_list.py | xargs git checkout -- "
+                                 "&& git checkout -p -- src/hostctl/cli.py </dev/null; ruff check --fix src tests && ruff format src tests && pytest -q",
+                      "description": "Undo black churn, run ruff and tests"})]),
+        ("result", "All checks passed!\n1 file reformatted, 22 files left unchanged\n"
+                   ".........................................................                [100%]\n57 passed in 2.09s"),
+        ("final", "`hostctl servers list --label env=prod` passes the selector to hcloud; the test uses fake_hcloud and runs without a token. "
+                  "The black reformatting is reverted and only cli.py and the new test are changed, formatted with ruff. 57 passed."),
+    ], expect=[dict(kind="user_correction", words=["real hetzner api"], priority="HIGH", file="**/test_servers_list.py"),
+               dict(kind="user_correction", words=["ruff"], priority="HIGH", tool="Bash")],
+        secrets=[H14_HCLOUD_TOKEN]),
+
+    dict(name="h14_corr_nomad_oom", turns=[
+        ("user", "nomad job for invoice-renderer, image ghcr.io/tallowhost/invoice-renderer:1.4.2. copy storefront's shape, 2 allocs, 8080 behind traefik"),
+        ("assistant", "Using storefront as the template.", [
+            ("Read", {"file_path": H14_JOBS + "/storefront.nomad.hcl"}),
+            ("Write", {"file_path": H14_JOBS + "/invoice-renderer.nomad.hcl", "content": H14_INVOICE_JOB}),
+            ("Bash", {"command": "cd " + H14_P + " && NOMAD_ADDR=https://nomad.stg.int:4646 nomad job plan nomad/jobs/invoice-renderer.nomad.hcl",
+                      "description": "Plan on staging"})]),
+        ("result", "+ Job: \"invoice-renderer\"\n+ Task Group: \"app\" (2 create)\n  + Task: \"renderer\" (forces create)\n\n"
+                   "Scheduler dry-run:\n- All tasks successfully allocated.\n\nJob Modify Index: 0"),
+        ("user", "look at what it actually uses on staging before making numbers up. 128MB for headless chromium is an OOM on the first real invoice"),
+        ("assistant", "Checking the staging allocation's memory.", [
+            ("Bash", {"command": "NOMAD_ADDR=https://nomad.stg.int:4646 nomad alloc status -stats 3f9a1c2e", "description": "Resource usage of the staging alloc"})]),
+        ("result", "Task \"renderer\" is \"running\"\nTask Resources:\nCPU          Memory           Disk     Addresses\n412/500 MHz  687 MiB/1.0 GiB  300 MiB\n\n"
+                   "Memory Stats\nCache   Max Usage  RSS      Swap\n12 MiB  941 MiB    687 MiB  0 B"),
+        ("assistant", "Peak is about 940 MiB while rendering. Sizing to that.", [
+            ("Edit", {"file_path": H14_JOBS + "/invoice-renderer.nomad.hcl", "old_string": "        cpu    = 200\n        memory = 128",
+                      "new_string": "        cpu        = 500\n        memory     = 768\n        memory_max = 1152"}),
+            ("Bash", {"command": "cd " + H14_P + " && NOMAD_ADDR=https://nomad.stg.int:4646 nomad job plan nomad/jobs/invoice-renderer.nomad.hcl",
+                      "description": "Re-plan"})]),
+        ("result", "+ Job: \"invoice-renderer\"\n+ Task Group: \"app\" (2 create)\n\nScheduler dry-run:\n- All tasks successfully allocated."),
+        ("final", "invoice-renderer now reserves 500 MHz and 768 MiB with memory_max 1152 MiB, based on the staging alloc (687 MiB RSS, 941 MiB peak). "
+                  "The plan allocates both instances."),
+    ], expect=[dict(kind="user_correction", words=["actually uses"], priority="HIGH", file="**/invoice-renderer.nomad.hcl")]),
+
+    dict(name="h14_corr_alert_for", turns=[
+        ("user", "Hello! Could you add an alert for when the pgbackrest archive-push queue gets stuck? The textfile collector already exposes "
+                 "pgbackrest_archive_push_queue_bytes 🙂"),
+        ("assistant", "Matching the style of the existing postgres rules.", [
+            ("Read", {"file_path": H14_RULES + "/postgres.yml"}),
+            ("Write", {"file_path": H14_RULES + "/pgbackrest.yml",
+                       "content": "groups:\n  - name: pgbackrest\n    rules:\n      - alert: PgBackRestArchiveQueueStuck\n"
+                                  "        expr: pgbackrest_archive_push_queue_bytes > 1e9\n        labels:\n          severity: page\n"
+                                  "        annotations:\n          summary: \"archive-push queue on {{ $labels.instance }} above 1GB\"\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && promtool check rules monitoring/prometheus/rules/pgbackrest.yml", "description": "Validate the rule"})]),
+        ("result", "Checking monitoring/prometheus/rules/pgbackrest.yml\n  SUCCESS: 1 rules found"),
+        ("user", "Thank you! Hmm, would it make sense to give it a `for:`? Without one it fires on a single scrape, and the queue spikes for a "
+                 "minute or two every night during the full backup, so whoever is on call would get paged at 1am for nothing 😅"),
+        ("assistant", "Adding a 15 minute hold.", [
+            ("Edit", {"file_path": H14_RULES + "/pgbackrest.yml", "old_string": "        expr: pgbackrest_archive_push_queue_bytes > 1e9\n",
+                      "new_string": "        expr: pgbackrest_archive_push_queue_bytes > 1e9\n        for: 15m\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && promtool check rules monitoring/prometheus/rules/pgbackrest.yml", "description": "Validate again"})]),
+        ("result", "Checking monitoring/prometheus/rules/pgbackrest.yml\n  SUCCESS: 1 rules found"),
+        ("final", "PgBackRestArchiveQueueStuck now needs the queue above 1GB for 15 minutes before it pages, which rides out the nightly full-backup spike."),
+    ], expect=[dict(kind="user_correction", words=["single scrape"], priority="HIGH", file="**/pgbackrest.yml")]),
+
+    dict(name="h14_corr_grafana_strip_id", turns=[
+        ("user", "export the nginx overview board from grafana into monitoring/grafana/dashboards so it's provisioned instead of living in the db. "
+                 "sa token (read only): " + H14_GRAFANA_TOKEN),
+        ("assistant", "Exporting it through the API.", [
+            ("Bash", {"command": "curl -s -H 'Authorization: Bearer " + H14_GRAFANA_TOKEN + "' https://grafana.int.tallowhost.net/api/dashboards/uid/nginx-ov "
+                                 "| jq '.dashboard' > " + H14_DASH + "/nginx-overview.json && head -c 300 " + H14_DASH + "/nginx-overview.json",
+                      "description": "Export the dashboard JSON"})]),
+        ("result", "{\n  \"annotations\": {\"list\": [{\"builtIn\": 1, \"datasource\": {\"type\": \"grafana\", \"uid\": \"-- Grafana --\"}}]},\n"
+                   "  \"editable\": true,\n  \"id\": 37,\n  \"uid\": \"nginx-ov\",\n  \"title\": \"Nginx overview\",\n  \"version\": 23,"),
+        ("assistant", "Exported to monitoring/grafana/dashboards/nginx-overview.json; the provisioning config already loads that folder.", []),
+        ("user", "strip id and version out of that json. with them in, provisioning fights the copy in the db and grafana logs "
+                 "'dashboard with same uid already exists' on every restart"),
+        ("assistant", "Removing both fields.", [
+            ("Bash", {"command": "cd " + H14_DASH + " && jq 'del(.id, .version)' nginx-overview.json > /tmp/nginx-ov.json && mv /tmp/nginx-ov.json nginx-overview.json "
+                                 "&& jq '{id, uid, version}' nginx-overview.json", "description": "Drop id and version"})]),
+        ("result", "{\n  \"id\": null,\n  \"uid\": \"nginx-ov\",\n  \"version\": null\n}"),
+        ("final", "nginx-overview.json keeps uid nginx-ov and no longer carries id or version, so provisioning owns the board."),
+    ], expect=[dict(kind="user_correction", words=["strip id"], priority="HIGH", file="**/nginx-overview.json")],
+        secrets=[H14_GRAFANA_TOKEN]),
+
+    dict(name="h14_corr_vault_plaintext", turns=[
+        ("user", "rotated the pg replication pw, new one: " + H14_REPL_PASSWORD + " . update ansible so db2 picks it up"),
+        ("assistant", "Finding where the replication password is defined.", [
+            ("Grep", {"pattern": "pg_replication_password", "path": H14_ANS + "/inventories/prod", "output_mode": "content", "-n": True})]),
+        ("result", "ansible/inventories/prod/group_vars/dbservers/vars.yml:8:pg_replication_password: \"{{ vault_pg_replication_password }}\"\n"
+                   "ansible/inventories/prod/group_vars/dbservers/vault.yml:1:$ANSIBLE_VAULT;1.1;AES256"),
+        ("assistant", "vault.yml is encrypted and there is no vault password file here, so I'm setting the value directly in vars.yml.", [
+            ("Edit", {"file_path": H14_ANS + "/inventories/prod/group_vars/dbservers/vars.yml",
+                      "old_string": "pg_replication_password: \"{{ vault_pg_replication_password }}\"",
+                      "new_string": "pg_replication_password: \"" + H14_REPL_PASSWORD + "\""})]),
+        ("user", "plaintext replication pw in vars.yml = in git history forever. revert that right now. secrets live in vault.yml, "
+                 "run ansible-vault edit and I'll type the vault pass"),
+        ("assistant", "Reverting vars.yml.", [
+            ("Edit", {"file_path": H14_ANS + "/inventories/prod/group_vars/dbservers/vars.yml",
+                      "old_string": "pg_replication_password: \"" + H14_REPL_PASSWORD + "\"",
+                      "new_string": "pg_replication_password: \"{{ vault_pg_replication_password }}\""}),
+            ("Bash", {"command": "cd " + H14_P + " && git status --short ansible/", "description": "Confirm nothing is left changed"})]),
+        ("result", ""),
+        ("final", "vars.yml is back to the vault reference and the working tree is clean. ansible-vault edit is interactive, so please run "
+                  "`! ansible-vault edit ansible/inventories/prod/group_vars/dbservers/vault.yml` here, set vault_pg_replication_password, "
+                  "and I'll do the --check --diff run for db2 afterwards."),
+    ], expect=[dict(kind="user_correction", words=["plaintext"], priority="CRITICAL", file="**/vars.yml")],
+        secrets=[H14_REPL_PASSWORD]),
+
+    dict(name="h14_corr_retention", turns=[
+        ("user", "bk1 disk at 91%. make room"),
+        ("assistant", "Looking at the repo volume and the backup set.", [
+            ("Bash", {"command": "ssh bk1.int 'df -h /srv/pgbackrest && sudo -u postgres pgbackrest --stanza=main info | grep -E \"full backup|backup set size\"'",
+                      "description": "Disk usage and backups on bk1"})]),
+        ("result", "Filesystem  Size  Used Avail Use% Mounted on\n/dev/sdb    500G  455G   45G  91% /srv/pgbackrest\n"
+                   "        full backup: 20261029-010001F\n            repo1: backup set size: 39.8GB\n"
+                   "        full backup: 20261105-010002F\n            repo1: backup set size: 40.6GB\n"
+                   "        full backup: 20261112-010001F\n            repo1: backup set size: 41.1GB\n"
+                   "        full backup: 20261119-010002F\n            repo1: backup set size: 41.7GB"),
+        ("assistant", "Four weekly fulls plus their WAL. Keeping two fulls frees roughly 160GB.", [
+            ("Edit", {"file_path": H14_P + "/pgbackrest/pgbackrest.conf", "old_string": "repo1-retention-full=4", "new_string": "repo1-retention-full=2"})]),
+        ("assistant", "Retention is lowered to 2 fulls in pgbackrest.conf; shall I roll it out with the pgbackrest role and run expire?", []),
+        ("user", "put that back, 14 days of PITR is in the managed-db contracts. right after an expire 2 fulls is under that, and those are "
+                 "backups we owe customers. grow the volume instead"),
+        ("assistant", "Reverting and resizing the volume.", [
+            ("Edit", {"file_path": H14_P + "/pgbackrest/pgbackrest.conf", "old_string": "repo1-retention-full=2", "new_string": "repo1-retention-full=4"}),
+            ("Bash", {"command": "hcloud volume resize bk1-repo --size 800 && ssh bk1.int 'sudo resize2fs /dev/sdb && df -h /srv/pgbackrest'",
+                      "description": "Grow the repo volume to 800GB"})]),
+        ("result", "Resizing volume 31880412 ... done\nVolume 31880412 resized\nresize2fs 1.47.0 (5-Feb-2023)\n"
+                   "The filesystem on /dev/sdb is now 209715200 (4k) blocks long.\n\n"
+                   "Filesystem  Size  Used Avail Use% Mounted on\n/dev/sdb    787G  455G  300G  61% /srv/pgbackrest"),
+        ("final", "Retention is back at 4 fulls, and bk1-repo is 800GB now: /srv/pgbackrest is at 61% with 300GB free. No backups were removed."),
+    ], expect=[dict(kind="user_correction", words=["14 days"], priority="CRITICAL", file="**/pgbackrest.conf")]),
+
+    dict(name="h14_corr_db3_ccx_autoapprove", turns=[
+        ("user", "db3 in tf, third pg node for the managed-db customers, fsn1. then apply"),
+        ("assistant", "Checking how the servers are declared.", [
+            ("Grep", {"pattern": "server_type", "path": H14_TF + "/hcloud", "output_mode": "content", "-n": True})]),
+        ("result", "terraform/hcloud/servers.tf:4:  server_type = var.web_type\nterraform/hcloud/servers.tf:27:  server_type = var.db_type\n"
+                   "terraform/hcloud/servers.tf:51:  server_type = var.nomad_type\nterraform/hcloud/servers.tf:77:  server_type = \"cx32\""),
+        ("assistant", "Adding db3 with its volume and private network.", [
+            ("Edit", {"file_path": H14_TF + "/hcloud/servers.tf", "old_string": "# --- backup\n",
+                      "new_string": "resource \"hcloud_server\" \"db3\" {\n  name        = \"db3\"\n  server_type = \"cx42\"\n  image       = \"debian-12\"\n"
+                                    "  location    = \"fsn1\"\n  labels      = { role = \"db\", env = \"prod\" }\n  ssh_keys    = var.ssh_keys\n}\n\n# --- backup\n"})]),
+        ("user", "db nodes are dedicated vcpu, ccx. shared cx under postgres = steal time and p99 through the roof, we left that behind in 2024. "
+                 "var.db_type like db1/db2"),
+        ("assistant", "Switching db3 to var.db_type and applying.", [
+            ("Edit", {"file_path": H14_TF + "/hcloud/servers.tf", "old_string": "  name        = \"db3\"\n  server_type = \"cx42\"",
+                      "new_string": "  name        = \"db3\"\n  server_type = var.db_type"}),
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform apply -auto-approve", "description": "Apply"})]),
+        ("interrupt",),
+        ("user", "no -auto-approve against prod infra, ever. plan -out, I read it, then you apply that planfile"),
+        ("assistant", "Planning to a file.", [
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform plan -out=db3.tfplan", "description": "Plan db3"})]),
+        ("result", "  # hcloud_server.db3 will be created\n  + resource \"hcloud_server\" \"db3\" {\n      + location    = \"fsn1\"\n"
+                   "      + name        = \"db3\"\n      + server_type = \"ccx33\"\n    }\n  # hcloud_server_network.db3 will be created\n"
+                   "  # hcloud_volume.db3_data will be created\n\nPlan: 3 to add, 0 to change, 0 to destroy.\n\nSaved the plan to: db3.tfplan"),
+        ("user", "ok apply it"),
+        ("assistant", "Applying the reviewed plan.", [
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform apply db3.tfplan", "description": "Apply the saved plan"})]),
+        ("result", "hcloud_server.db3: Creating...\nhcloud_server.db3: Creation complete after 38s [id=58812930]\n...\n"
+                   "Apply complete! Resources: 3 added, 0 changed, 0 destroyed."),
+        ("final", "db3 (ccx33, fsn1) exists with its data volume and private network, applied from db3.tfplan. Next step is the postgres and "
+                  "pgbackrest roles for it."),
+    ], expect=[dict(kind="user_correction", words=["dedicated vcpu"], priority="HIGH", file="**/servers.tf"),
+               dict(kind="user_correction", words=["auto-approve"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h14_corr_cf_client_and_tests", turns=[
+        ("user", "hostctl dns purge-cache <zone>: hit cloudflare's purge_everything"),
+        ("assistant", "Adding the command to the dns group.", [
+            ("Read", {"file_path": H14_CLI + "/src/hostctl/cli.py"}),
+            ("Edit", {"file_path": H14_CLI + "/src/hostctl/cli.py", "old_string": "@dns.command(\"export\")",
+                      "new_string": "@dns.command(\"purge-cache\")\n@click.argument(\"zone\")\ndef dns_purge_cache(zone):\n"
+                                    "    token = os.environ[\"CF_API_TOKEN\"]\n    headers = {\"Authorization\": f\"Bearer {token}\"}\n"
+                                    "    zone_id = requests.get(f\"{CF_API}/zones\", params={\"name\": zone}, headers=headers).json()[\"result\"][0][\"id\"]\n"
+                                    "    requests.post(f\"{CF_API}/zones/{zone_id}/purge_cache\", json={\"purge_everything\": True}, headers=headers)\n"
+                                    "    click.echo(f\"purged {zone}\")\n\n\n@dns.command(\"export\")"})]),
+        ("ide", H14_IDE_CF, "cf_client() in here already does retries and pulls the token from keyring. raw requests.post with an env token "
+                            "is the exact thing we ripped out last month"),
+        ("assistant", "Switching the command to cf_client(). It's done: `hostctl dns purge-cache kunde-b.de` goes through the shared client now.", [
+            ("Read", {"file_path": H14_CLI + "/src/hostctl/cloudflare.py"}),
+            ("Edit", {"file_path": H14_CLI + "/src/hostctl/cli.py",
+                      "old_string": "    token = os.environ[\"CF_API_TOKEN\"]\n    headers = {\"Authorization\": f\"Bearer {token}\"}\n"
+                                    "    zone_id = requests.get(f\"{CF_API}/zones\", params={\"name\": zone}, headers=headers).json()[\"result\"][0][\"id\"]\n"
+                                    "    requests.post(f\"{CF_API}/zones/{zone_id}/purge_cache\", json={\"purge_everything\": True}, headers=headers)\n",
+                      "new_string": "    cf = cf_client()\n    cf.purge_everything(cf.zone_id(zone))\n"})]),
+        ("user", "run the tests before you tell me it's done. test_cloudflare.py is red on my box now, 2 failures"),
+        ("assistant", "Running the suite.", [
+            ("Bash", {"command": "cd " + H14_CLI + " && pytest -q", "description": "Run the test suite"})]),
+        ("result", "FAILED tests/test_cloudflare.py::test_cf_client_is_cached - AssertionError: expected 1 client, got 2\n"
+                   "FAILED tests/test_cloudflare.py::test_zone_id_lookup_uses_cache - AssertionError: expected 1 call to GET /zones, got 2\n"
+                   "2 failed, 55 passed in 2.31s"),
+        ("assistant", "The tests expect zone ids to go through the module's lookup cache; I called cf_client() a second time in the group callback. "
+                      "Reusing the context's client.", [
+            ("Edit", {"file_path": H14_CLI + "/src/hostctl/cli.py", "old_string": "    cf = cf_client()\n    cf.purge_everything(cf.zone_id(zone))\n",
+                      "new_string": "    cf = click.get_current_context().obj.cf\n    cf.purge_everything(cf.zone_id(zone))\n"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && pytest -q", "description": "Run the suite again"})]),
+        ("result", ".........................................................                [100%]\n57 passed in 2.02s"),
+        ("final", "`hostctl dns purge-cache <zone>` uses the shared cf_client from the CLI context (retries, keyring token), and the full suite passes: 57 passed."),
+    ], expect=[dict(kind="user_correction", words=["cf_client"], priority="HIGH", file="**/cli.py"),
+               dict(kind="user_correction", words=["run the tests"], priority="HIGH")]),
+
+    dict(name="h14_corr_haproxy_handler", turns=[
+        ("user", "Hi 🙂 could you make the haproxy role drop in the new maintenance-page backend? The snippet is already in "
+                 "roles/haproxy/files/maintenance.cfg."),
+        ("assistant", "Adding it to the role's tasks.", [
+            ("Read", {"file_path": H14_ANS + "/roles/haproxy/tasks/main.yml"}),
+            ("Edit", {"file_path": H14_ANS + "/roles/haproxy/tasks/main.yml", "old_string": "- name: Render haproxy.cfg\n",
+                      "new_string": "- name: Install maintenance backend\n  ansible.builtin.copy:\n    src: maintenance.cfg\n"
+                                    "    dest: /etc/haproxy/conf.d/50-maintenance.cfg\n    mode: \"0644\"\n\n"
+                                    "- name: Restart haproxy\n  ansible.builtin.service:\n    name: haproxy\n    state: restarted\n\n"
+                                    "- name: Render haproxy.cfg\n"})]),
+        ("user", "Thanks! I think we usually go through the `reload haproxy` handler for this, though — a restart task drops every open "
+                 "connection, and it runs on every play even when nothing changed 🙈"),
+        ("assistant", "Replacing the restart task with a notify.", [
+            ("Edit", {"file_path": H14_ANS + "/roles/haproxy/tasks/main.yml",
+                      "old_string": "    mode: \"0644\"\n\n- name: Restart haproxy\n  ansible.builtin.service:\n    name: haproxy\n    state: restarted\n\n",
+                      "new_string": "    mode: \"0644\"\n  notify: reload haproxy\n\n"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/staging playbooks/lb.yml --check --diff",
+                      "description": "Dry run on staging"})]),
+        ("result", "TASK [haproxy : Install maintenance backend] ***\nchanged: [lb1.stg.tallowhost.net]\n\n"
+                   "RUNNING HANDLER [haproxy : reload haproxy] ***\nchanged: [lb1.stg.tallowhost.net]\n\n"
+                   "PLAY RECAP ***\nlb1.stg.tallowhost.net : ok=11 changed=2 unreachable=0 failed=0"),
+        ("final", "The maintenance backend is installed by the role and triggers the existing `reload haproxy` handler only when the file changes. "
+                  "Staging dry run looks right."),
+    ], expect=[dict(kind="user_correction", words=["reload haproxy"], priority="HIGH", file="**/main.yml")]),
+
+    dict(name="h14_corr_migration_edit", turns=[
+        ("user", "inventory db: servers.plan has to be nullable, the dedicated boxes don't have a plan"),
+        ("assistant", "Finding the migration that created the column.", [
+            ("Grep", {"pattern": "\"plan\"", "path": H14_CLI + "/migrations/versions", "output_mode": "content", "-n": True})]),
+        ("result", "hostctl/migrations/versions/0007_add_server_plan.py:18:        sa.Column(\"plan\", sa.String(32), nullable=False),"),
+        ("assistant", "Making it nullable where it is defined.", [
+            ("Edit", {"file_path": H14_CLI + "/migrations/versions/0007_add_server_plan.py",
+                      "old_string": "sa.Column(\"plan\", sa.String(32), nullable=False)", "new_string": "sa.Column(\"plan\", sa.String(32), nullable=True)"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && alembic upgrade head", "description": "Apply migrations locally"})]),
+        ("result", "INFO  [alembic.runtime.migration] Context impl PostgresqlImpl.\nINFO  [alembic.runtime.migration] Will assume transactional DDL."),
+        ("user", "leave 0007 alone and write a new revision with alter_column. 0007 ran on the prod inventory db in september, editing it "
+                 "changes nothing there and every fresh db drifts from prod"),
+        ("assistant", "Reverting 0007 and adding a new revision.", [
+            ("Bash", {"command": "cd " + H14_CLI + " && git checkout -- migrations/versions/0007_add_server_plan.py && alembic revision -m \"servers plan nullable\" --rev-id 0012",
+                      "description": "Revert and create a revision"}),
+            ("Write", {"file_path": H14_CLI + "/migrations/versions/0012_servers_plan_nullable.py",
+                       "content": "\"\"\"servers plan nullable\n\nRevision ID: 0012\nRevises: 0011\n\"\"\"\nimport sqlalchemy as sa\nfrom alembic import op\n\n"
+                                  "revision = \"0012\"\ndown_revision = \"0011\"\n\n\ndef upgrade():\n"
+                                  "    op.alter_column(\"servers\", \"plan\", existing_type=sa.String(32), nullable=True)\n\n\ndef downgrade():\n"
+                                  "    op.execute(\"UPDATE servers SET plan = 'dedicated' WHERE plan IS NULL\")\n"
+                                  "    op.alter_column(\"servers\", \"plan\", existing_type=sa.String(32), nullable=False)\n"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && alembic upgrade head && alembic downgrade -1 && alembic upgrade head && pytest -q tests/test_inventory.py",
+                      "description": "Round-trip the migration and run inventory tests"})]),
+        ("result", "INFO  [alembic.runtime.migration] Running upgrade 0011 -> 0012, servers plan nullable\n"
+                   "INFO  [alembic.runtime.migration] Running downgrade 0012 -> 0011, servers plan nullable\n"
+                   "INFO  [alembic.runtime.migration] Running upgrade 0011 -> 0012, servers plan nullable\n........  [100%]\n8 passed in 0.91s"),
+        ("final", "0007 is untouched; 0012_servers_plan_nullable makes servers.plan nullable with alter_column (downgrade backfills 'dedicated'). "
+                  "Upgrade/downgrade round-trips locally and the inventory tests pass."),
+    ], expect=[dict(kind="user_correction", words=["new revision"], priority="CRITICAL", file="**/0007_add_server_plan.py")]),
+
+    dict(name="h14_corr_host_key_checking", turns=[
+        ("user", "ansible can't reach the new nomad4, 'Host key verification failed'. unblock it"),
+        ("assistant", "Disabling strict host key checking in ansible.cfg and retrying.", [
+            ("Edit", {"file_path": H14_ANS + "/ansible.cfg", "old_string": "[defaults]\ninventory = inventories/prod/hosts.yml\n",
+                      "new_string": "[defaults]\ninventory = inventories/prod/hosts.yml\nhost_key_checking = False\n"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible -i inventories/prod nomad4.tallowhost.net -m ping", "description": "Ping nomad4"})]),
+        ("result", "nomad4.tallowhost.net | SUCCESS => {\n    \"changed\": false,\n    \"ping\": \"pong\"\n}"),
+        ("user", "you switched off host key checking for the whole repo to get one box up. every prod run is open to mitm like that. put it back "
+                 "and get nomad4's key in properly: ssh-keyscan from the bastion, compare with the fingerprint hcloud printed at create"),
+        ("assistant", "Reverting ansible.cfg and fetching the key from the bastion.", [
+            ("Edit", {"file_path": H14_ANS + "/ansible.cfg", "old_string": "host_key_checking = False\n", "new_string": ""}),
+            ("Bash", {"command": "ssh bastion.tallowhost.net 'ssh-keyscan -t ed25519 nomad4.int' | tee /tmp/nomad4.key | ssh-keygen -lf -",
+                      "description": "Scan nomad4's host key via the bastion"})]),
+        ("result", "# nomad4.int:22 SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3\n256 SHA256:q3VtN8kLw2Rz7Xp4Mc9Yb6Hd1Js5Fg0Ua2Ve7Kr4Mq nomad4.int (ED25519)"),
+        ("user", "matches"),
+        ("assistant", "Adding it to the managed known_hosts.", [
+            ("Bash", {"command": "sed 's/^nomad4.int/nomad4.tallowhost.net,nomad4.int/' /tmp/nomad4.key >> " + H14_ANS + "/files/known_hosts "
+                                 "&& cd " + H14_ANS + " && ansible -i inventories/prod nomad4.tallowhost.net -m ping",
+                      "description": "Record the key and ping again"})]),
+        ("result", "nomad4.tallowhost.net | SUCCESS => {\n    \"changed\": false,\n    \"ping\": \"pong\"\n}"),
+        ("final", "host_key_checking is back to the default, and nomad4's ED25519 key (fingerprint confirmed against the hcloud output) is in "
+                  "ansible/files/known_hosts; ansible reaches nomad4 with checking on."),
+    ], expect=[dict(kind="user_correction", words=["host key checking"], priority="CRITICAL", file="**/ansible.cfg")]),
+
+    dict(name="h14_corr_rejected_archive", turns=[
+        ("user", "alert: bk1 wal archive at 88%. deal with it"),
+        ("assistant", "Looking at what takes the space.", [
+            ("Bash", {"command": "ssh bk1.int 'sudo du -sh /srv/pgbackrest/archive/main/16-1/* | sort -h | tail -5'", "description": "Largest WAL directories"})]),
+        ("result", "38G\t/srv/pgbackrest/archive/main/16-1/000000010000004B\n41G\t/srv/pgbackrest/archive/main/16-1/000000010000004C\n"
+                   "57G\t/srv/pgbackrest/archive/main/16-1/0000000100000049\n61G\t/srv/pgbackrest/archive/main/16-1/000000010000004A\n"
+                   "64G\t/srv/pgbackrest/archive/main/16-1/0000000100000048"),
+        ("rejected", "Bash", {"command": "ssh bk1.int 'sudo find /srv/pgbackrest/archive/main/16-1 -type f -mtime +10 -delete'",
+                              "description": "Delete WAL segments older than 10 days"},
+         "hands off the archive dir. deleting wal by mtime under pgbackrest's feet breaks the chain for any backup that still needs those "
+         "segments. pgbackrest expire is the only thing that removes wal"),
+        ("assistant", "Using expire, dry run first.", [
+            ("Bash", {"command": "ssh bk1.int 'sudo -u postgres pgbackrest --stanza=main --dry-run expire'", "description": "Preview what expire removes"})]),
+        ("result", "P00   INFO: [DRY-RUN] expire command begin 2.54.0: --dry-run --stanza=main\n"
+                   "P00   INFO: [DRY-RUN] repo1: 16-1 remove archive, start = 0000000100000047000000A2, stop = 0000000100000049000000FF\n"
+                   "P00   INFO: [DRY-RUN] expire command end: completed successfully"),
+        ("assistant", "Only WAL older than the oldest retained full. Running it.", [
+            ("Bash", {"command": "ssh bk1.int 'sudo -u postgres pgbackrest --stanza=main expire && df -h /srv/pgbackrest && systemctl status pgbackrest-expire.timer --no-pager | head -3'",
+                      "description": "Expire and check the timer"})]),
+        ("result", "P00   INFO: expire command end: completed successfully\nFilesystem  Size  Used Avail Use% Mounted on\n"
+                   "/dev/sdb    787G  481G  306G  62% /srv/pgbackrest\n○ pgbackrest-expire.timer - nightly pgbackrest expire\n"
+                   "     Loaded: loaded (/etc/systemd/system/pgbackrest-expire.timer; disabled; preset: enabled)\n     Active: inactive (dead)"),
+        ("final", "expire removed the WAL from before the oldest retained full; the volume is at 62%. It had piled up because "
+                  "pgbackrest-expire.timer on bk1 is disabled; do you want me to re-enable it through the pgbackrest role?"),
+    ], expect=[dict(kind="user_correction", words=["archive dir"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h14_corr_datasource_uid", turns=[
+        ("user", "Hi! Could you add a 'Replication lag' row to the postgres dashboard (monitoring/grafana/dashboards/postgres.json)? "
+                 "pg_replication_lag_seconds per replica would be perfect 🙂"),
+        ("assistant", "Adding a row with a time series panel.", [
+            ("Read", {"file_path": H14_DASH + "/postgres.json"}),
+            ("Edit", {"file_path": H14_DASH + "/postgres.json", "old_string": "  ],\n  \"refresh\": \"30s\",",
+                      "new_string": "    {\"type\": \"row\", \"title\": \"Replication lag\", \"gridPos\": {\"h\": 1, \"w\": 24, \"x\": 0, \"y\": 40}, \"panels\": []},\n"
+                                    "    {\"type\": \"timeseries\", \"title\": \"Replication lag per replica\", \"datasource\": \"Prometheus\",\n"
+                                    "     \"gridPos\": {\"h\": 8, \"w\": 24, \"x\": 0, \"y\": 41}, \"fieldConfig\": {\"defaults\": {\"unit\": \"s\"}},\n"
+                                    "     \"targets\": [{\"expr\": \"pg_replication_lag_seconds\", \"legendFormat\": \"{{instance}}\"}]}\n"
+                                    "  ],\n  \"refresh\": \"30s\","})]),
+        ("user", "Oh thank you! Hmm, small thing: the other panels reference the datasource by uid, "
+                 "`{\"type\": \"prometheus\", \"uid\": \"${DS_PROM}\"}`. With the plain name \"Prometheus\" the panel breaks on the customer "
+                 "Grafanas where the datasource is called something else 😬"),
+        ("assistant", "Using the same datasource reference as the other panels.", [
+            ("Edit", {"file_path": H14_DASH + "/postgres.json", "old_string": "\"title\": \"Replication lag per replica\", \"datasource\": \"Prometheus\",",
+                      "new_string": "\"title\": \"Replication lag per replica\", \"datasource\": {\"type\": \"prometheus\", \"uid\": \"${DS_PROM}\"},"}),
+            ("Bash", {"command": "cd " + H14_DASH + " && jq empty postgres.json && grep -c 'DS_PROM' postgres.json", "description": "Validate JSON"})]),
+        ("result", "19"),
+        ("final", "The Replication lag row is in postgres.json and its panel uses the ${DS_PROM} uid like the other 18 panels; the JSON validates."),
+    ], expect=[dict(kind="user_correction", words=["datasource by uid"], priority="HIGH", file="**/postgres.json")]),
+
+    dict(name="h14_corr_severity_page", turns=[
+        ("user", "alert for nomad clients going down. should page"),
+        ("assistant", "Writing the rule.", [
+            ("Write", {"file_path": H14_RULES + "/nomad.yml",
+                       "content": "groups:\n  - name: nomad\n    rules:\n      - alert: NomadClientDown\n"
+                                  "        expr: nomad_client_allocated_cpu unless on(instance) up{job=\"nomad\"} == 1\n        for: 3m\n"
+                                  "        labels:\n          severity: critical\n        annotations:\n"
+                                  "          summary: \"nomad client {{ $labels.instance }} is down\"\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && promtool check rules monitoring/prometheus/rules/nomad.yml", "description": "Validate"})]),
+        ("result", "Checking monitoring/prometheus/rules/nomad.yml\n  SUCCESS: 1 rules found"),
+        ("user", "alertmanager only routes severity page or ticket. 'critical' matches no route, so that fires into the void at 3am. "
+                 "grep the existing rules before inventing labels"),
+        ("assistant", "Checking the labels in use and the routing.", [
+            ("Grep", {"pattern": "severity:", "path": H14_RULES, "output_mode": "count"}),
+            ("Edit", {"file_path": H14_RULES + "/nomad.yml", "old_string": "severity: critical", "new_string": "severity: page"}),
+            ("Bash", {"command": "cd " + H14_P + " && amtool config routes test --config.file=monitoring/alertmanager/alertmanager.yml severity=page alertname=NomadClientDown",
+                      "description": "Check which receiver gets it"})]),
+        ("result", "pager-oncall"),
+        ("final", "NomadClientDown now carries severity: page and routes to pager-oncall."),
+    ], expect=[dict(kind="user_correction", words=["page or ticket"], priority="HIGH", file="**/nomad.yml")]),
+
+    dict(name="h14_corr_periodic_tz", turns=[
+        ("user", "periodic nomad job: `hostctl certs report` every day at 07:00, post to #ops"),
+        ("assistant", "Writing the periodic batch job.", [
+            ("Write", {"file_path": H14_JOBS + "/certs-report.nomad.hcl",
+                       "content": "job \"certs-report\" {\n  datacenters = [\"fsn1\"]\n  type        = \"batch\"\n\n  periodic {\n"
+                                  "    crons            = [\"0 7 * * *\"]\n    prohibit_overlap = true\n  }\n\n  group \"report\" {\n"
+                                  "    task \"report\" {\n      driver = \"docker\"\n      config {\n        image = \"ghcr.io/tallowhost/hostctl:0.9.1\"\n"
+                                  "        args  = [\"certs\", \"report\", \"--slack-channel\", \"#ops\"]\n      }\n    }\n  }\n}\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && nomad job validate nomad/jobs/certs-report.nomad.hcl", "description": "Validate"})]),
+        ("result", "Job validation successful"),
+        ("user", "nomad's cron is UTC, so that fires at 8 in winter and 9 in summer. every periodic job here sets time_zone = \"Europe/Berlin\", "
+                 "see backup-verify.nomad.hcl"),
+        ("assistant", "Adding the time zone.", [
+            ("Edit", {"file_path": H14_JOBS + "/certs-report.nomad.hcl", "old_string": "    prohibit_overlap = true\n",
+                      "new_string": "    prohibit_overlap = true\n    time_zone        = \"Europe/Berlin\"\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && nomad job plan nomad/jobs/certs-report.nomad.hcl | tail -3", "description": "Plan"})]),
+        ("result", "Job Modify Index: 0\n- Next periodic launch: 2026-11-21T06:00:00Z (2026-11-21 07:00:00 +0100 CET)"),
+        ("final", "certs-report runs daily at 07:00 Europe/Berlin (next launch 06:00 UTC tomorrow) and posts to #ops."),
+    ], expect=[dict(kind="user_correction", words=["time_zone"], priority="HIGH", file="**/certs-report.nomad.hcl")]),
+
+    dict(name="h14_suggest_ufw_module", turns=[
+        ("user", "Could you open 9100 for node_exporter on the new web hosts, only from the prometheus box (10.66.0.5)? Thank you!"),
+        ("assistant", "Adding a firewall task to the node_exporter role and trying it on staging.", [
+            ("Read", {"file_path": H14_ANS + "/roles/node_exporter/tasks/main.yml"}),
+            ("Edit", {"file_path": H14_ANS + "/roles/node_exporter/tasks/main.yml", "old_string": "- name: Start node_exporter\n",
+                      "new_string": "- name: Allow prometheus to scrape node_exporter\n  ansible.builtin.command: ufw allow from 10.66.0.5 to any port 9100 proto tcp\n\n"
+                                    "- name: Start node_exporter\n"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/staging playbooks/node_exporter.yml --limit web "
+                                 "&& ssh prometheus.int 'curl -s web4.stg.int:9100/metrics | grep node_exporter_build_info'",
+                      "description": "Apply on staging and scrape"})]),
+        ("result", "TASK [node_exporter : Allow prometheus to scrape node_exporter] ***\nchanged: [web4.stg.tallowhost.net]\n...\n"
+                   "node_exporter_build_info{branch=\"HEAD\",goversion=\"go1.22.5\",revision=\"...\",version=\"1.8.2\"} 1"),
+        ("user", "Works, thanks! ✨ One idea, maybe nicer: `community.general.ufw` instead of the command module would make it idempotent, so it "
+                 "doesn't report 'changed' on every run. Not urgent at all though 🙂"),
+        ("assistant", "Switching to the ufw module.", [
+            ("Edit", {"file_path": H14_ANS + "/roles/node_exporter/tasks/main.yml",
+                      "old_string": "  ansible.builtin.command: ufw allow from 10.66.0.5 to any port 9100 proto tcp\n",
+                      "new_string": "  community.general.ufw:\n    rule: allow\n    from_ip: 10.66.0.5\n    port: \"9100\"\n    proto: tcp\n"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/staging playbooks/node_exporter.yml --limit web | tail -2",
+                      "description": "Re-run to confirm idempotence"})]),
+        ("result", "PLAY RECAP ***\nweb4.stg.tallowhost.net : ok=7 changed=0 unreachable=0 failed=0"),
+        ("final", "The rule now uses community.general.ufw and a second run reports changed=0."),
+    ], expect=[dict(kind="user_correction", words=["community.general.ufw"], priority="MEDIUM", file="**/main.yml")]),
+
+    dict(name="h14_corr_serial_then_lesson", turns=[
+        ("user", "node_exporter 1.8.2 everywhere pls"),
+        ("assistant", "Bumping the role default and checking the diff.", [
+            ("Edit", {"file_path": H14_ANS + "/roles/node_exporter/defaults/main.yml", "old_string": "node_exporter_version: 1.7.0",
+                      "new_string": "node_exporter_version: 1.8.2"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/node_exporter.yml --check --diff | tail -4",
+                      "description": "Dry run"})]),
+        ("result", "PLAY RECAP ***\n... 23 hosts ...\nweb3.tallowhost.net : ok=6 changed=2 unreachable=0 failed=0"),
+        ("assistant", "23 hosts change the binary. Rolling out.", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/node_exporter.yml", "description": "Roll out node_exporter"})]),
+        ("interrupt",),
+        ("user", "whoa, all 23 in one batch? if the new binary's broken we lose metrics everywhere at once. rollouts go serial: 20%, same as "
+                 "every other play in site.yml"),
+        ("assistant", "Adding serial to the play and rolling out in batches.", [
+            ("Edit", {"file_path": H14_ANS + "/playbooks/node_exporter.yml", "old_string": "- hosts: all\n  become: true\n",
+                      "new_string": "- hosts: all\n  become: true\n  serial: \"20%\"\n"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/node_exporter.yml | grep -E '^PLAY|failed='",
+                      "description": "Roll out in batches"})]),
+        ("result", "PLAY [all] *** (batch 1/5)\nPLAY [all] *** (batch 2/5)\nPLAY [all] *** (batch 3/5)\nPLAY [all] *** (batch 4/5)\nPLAY [all] *** (batch 5/5)\n"
+                   "... 23 hosts ok, changed=2, failed=0"),
+        ("user", "ok. and going forward: any play that restarts something fleet-wide also gets max_fail_percentage: 0, so the first broken batch "
+                 "stops the run. put that in the playbook template comment too"),
+        ("assistant", "Adding it to this play and the template.", [
+            ("MultiEdit", {"file_path": H14_ANS + "/playbooks/node_exporter.yml",
+                           "edits": [{"old_string": "  serial: \"20%\"\n", "new_string": "  serial: \"20%\"\n  max_fail_percentage: 0\n"}]}),
+            ("Edit", {"file_path": H14_ANS + "/playbooks/_template.yml", "old_string": "# Copy this file for new plays.\n",
+                      "new_string": "# Copy this file for new plays.\n# Plays that restart a service fleet-wide: serial: \"20%\" and max_fail_percentage: 0.\n"})]),
+        ("final", "node_exporter 1.8.2 is on all 23 hosts, rolled out in 5 batches. The play has serial 20% and max_fail_percentage 0, and the "
+                  "playbook template says so for new plays."),
+    ], expect=[dict(kind="user_correction", words=["serial"], priority="CRITICAL"),
+               dict(kind="lesson_statement", words=["max_fail_percentage"], priority="HIGH")]),
+
+    dict(name="h14_corr_deploy_key_in_repo", turns=[
+        ("user", "ops-bot needs to pull from git.tallowhost.net in the backup-verify job. deploy key below, wire it in\n\n" + H14_OPSBOT_KEY),
+        ("assistant", "Storing the key next to the job and templating it into the task.", [
+            ("Write", {"file_path": H14_JOBS + "/files/opsbot_deploy_key", "content": H14_OPSBOT_KEY + "\n"}),
+            ("Edit", {"file_path": H14_JOBS + "/backup-verify.nomad.hcl", "old_string": "      driver = \"docker\"\n",
+                      "new_string": "      driver = \"docker\"\n\n      template {\n        data        = file(\"files/opsbot_deploy_key\")\n"
+                                    "        destination = \"secrets/id_ed25519\"\n        perms       = \"0600\"\n      }\n"})]),
+        ("user", "a private key written into the repo under nomad/jobs/files?? this repo is cloned on three laptops and sits in the CI cache. "
+                 "delete it. it goes into nomad variables and the template reads it with nomadVar"),
+        ("assistant", "Removing the file and switching the template to a Nomad variable.", [
+            ("Bash", {"command": "cd " + H14_P + " && rm nomad/jobs/files/opsbot_deploy_key && git status --short nomad/", "description": "Delete the key file"}),
+            ("Edit", {"file_path": H14_JOBS + "/backup-verify.nomad.hcl", "old_string": "        data        = file(\"files/opsbot_deploy_key\")\n",
+                      "new_string": "        data        = \"{{ with nomadVar \\\"nomad/jobs/backup-verify\\\" }}{{ .deploy_key }}{{ end }}\"\n"})]),
+        ("result", " M nomad/jobs/backup-verify.nomad.hcl"),
+        ("final", "The key file is gone (it was never committed) and backup-verify reads the key from the Nomad variable "
+                  "nomad/jobs/backup-verify. Please store it from your shell so it doesn't pass through here again: "
+                  "`nomad var put nomad/jobs/backup-verify deploy_key=@$HOME/.ssh/opsbot_deploy`."),
+    ], expect=[dict(kind="user_correction", words=["private key"], priority="CRITICAL")],
+        secrets=[H14_OPSBOT_KEY_LINE, H14_OPSBOT_KEY_LINE2]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h14_lesson_runbook_url", turns=[
+        ("user", "from now on every alert rule gets a runbook_url annotation pointing at its wiki page, no exceptions. start with the three in rules/haproxy.yml"),
+        ("assistant", "Adding runbook_url to the three haproxy rules.", [
+            ("Read", {"file_path": H14_RULES + "/haproxy.yml"}),
+            ("MultiEdit", {"file_path": H14_RULES + "/haproxy.yml", "edits": [
+                {"old_string": "          summary: \"haproxy backend {{ $labels.backend }} has no healthy servers\"\n",
+                 "new_string": "          summary: \"haproxy backend {{ $labels.backend }} has no healthy servers\"\n"
+                               "          runbook_url: https://wiki.int.tallowhost.net/runbooks/haproxy-backend-down\n"},
+                {"old_string": "          summary: \"haproxy 5xx rate above 5% on {{ $labels.instance }}\"\n",
+                 "new_string": "          summary: \"haproxy 5xx rate above 5% on {{ $labels.instance }}\"\n"
+                               "          runbook_url: https://wiki.int.tallowhost.net/runbooks/haproxy-5xx\n"},
+                {"old_string": "          summary: \"haproxy certificate on {{ $labels.instance }} expires in < 14d\"\n",
+                 "new_string": "          summary: \"haproxy certificate on {{ $labels.instance }} expires in < 14d\"\n"
+                               "          runbook_url: https://wiki.int.tallowhost.net/runbooks/haproxy-cert-expiry\n"}]}),
+            ("Bash", {"command": "cd " + H14_P + " && promtool check rules monitoring/prometheus/rules/haproxy.yml", "description": "Validate"})]),
+        ("result", "Checking monitoring/prometheus/rules/haproxy.yml\n  SUCCESS: 3 rules found"),
+        ("final", "All three haproxy rules carry a runbook_url now (backend-down, 5xx, cert-expiry). The wiki pages for 5xx and cert-expiry "
+                  "don't exist yet, so those links 404 until someone writes them."),
+    ], expect=[dict(kind="lesson_statement", words=["runbook_url"], priority="HIGH")]),
+
+    dict(name="h14_lesson_standby_restore", turns=[
+        ("user", "db2 replica is dead, won't start after the disk filled. rebuild it from backup and get it streaming"),
+        ("assistant", "Restoring db2 from the repo.", [
+            ("Bash", {"command": "ssh db2.int 'sudo systemctl stop postgresql@16-main; sudo -u postgres pgbackrest --stanza=main restore'",
+                      "description": "Restore db2"})]),
+        ("result", "P00  ERROR: [040]: unable to restore to path '/var/lib/postgresql/16/main' because it contains files\n"
+                   "            HINT: try using --delta if this is what you intended."),
+        ("assistant", "The old data directory is still there. Restoring with --delta as a standby.", [
+            ("Bash", {"command": "ssh db2.int 'sudo -u postgres pgbackrest --stanza=main --delta --type=standby restore'", "description": "Delta restore as standby"})]),
+        ("result", "P00   INFO: restore command begin 2.54.0: --delta --stanza=main --type=standby\n"
+                   "P00   INFO: restore size = 182.6GB, file total = 6151\nP00   INFO: restore command end: completed successfully (642113ms)"),
+        ("assistant", "Checking the generated recovery settings, then starting it.", [
+            ("Bash", {"command": "ssh db2.int 'sudo cat /var/lib/postgresql/16/main/postgresql.auto.conf'", "description": "Show recovery settings"})]),
+        ("result", "# Recovery settings generated by pgBackRest restore on 2026-11-20 11:02:37\n"
+                   "restore_command = 'pgbackrest --stanza=main archive-get %f \"%p\"'\n"
+                   "primary_conninfo = 'host=db1.int port=5432 user=replicator password=" + H14_CONNINFO_PASSWORD + " application_name=db2'"),
+        ("assistant", "", [
+            ("Bash", {"command": "ssh db2.int 'sudo systemctl start postgresql@16-main' && sleep 30 && ssh db1.int \"sudo -u postgres psql -Atc "
+                                 "'select application_name, state, replay_lag from pg_stat_replication'\"", "description": "Start db2 and check replication"})]),
+        ("result", "db2|streaming|00:00:00.412"),
+        ("final", "db2 is rebuilt and streaming from db1 again (replay lag 0.4s). The first restore refused to run because the old data directory "
+                  "was still there.\n\nLesson learned: to rebuild a replica, restore with `--delta --type=standby`. --delta reuses the files that "
+                  "still match (11 minutes instead of copying 180GB), and standby mode writes standby.signal with the primary_conninfo from "
+                  "recovery-option, so the node comes back as a replica instead of promoting itself and forking the timeline."),
+    ], expect=[dict(kind="lesson_statement", words=["type=standby"], priority="HIGH")],
+        secrets=[H14_CONNINFO_PASSWORD]),
+
+    dict(name="h14_lesson_cf_token_per_zone", turns=[
+        ("user", "Hi! Could you add the zone for kunde-d.at to the cloudflare terraform, same as kunde-c? 🙂"),
+        ("assistant", "Creating kunde-d.tf and planning it.", [
+            ("Bash", {"command": "cd " + H14_TF + "/cloudflare && sed -e 's/kunde_c/kunde_d/g' -e 's/kunde-c.de/kunde-d.at/g' kunde-c.tf > kunde-d.tf "
+                                 "&& terraform import cloudflare_zone.kunde_d e3f1a07c9b2d4f68a1c5e9d03b7f2a64 && terraform plan",
+                      "description": "Create the zone file, import the zone and plan"})]),
+        ("result", "cloudflare_zone.kunde_d: Importing from ID \"e3f1a07c9b2d4f68a1c5e9d03b7f2a64\"...\n╷\n"
+                   "│ Error: error reading zone \"e3f1a07c9b2d4f68a1c5e9d03b7f2a64\": Authentication error (10000)\n╵"),
+        ("assistant", "The import fails with Cloudflare's authentication error 10000: the token used here can't see kunde-d.at. I could add the "
+                      "zone to the existing tf-cloudflare token's permissions in the dashboard; shall I?", []),
+        ("user", "Ah yes, that's expected, sorry! Note for the future: our Cloudflare API tokens are scoped per zone on purpose, so every new zone "
+                 "gets its own token and we never widen an existing one 🙏 I made one for kunde-d: " + H14_CF_TOKEN + " — could you put it in "
+                 "the CI secrets as CF_TOKEN_KUNDE_D and add a provider alias?"),
+        ("assistant", "Storing the secret and wiring a provider alias.", [
+            ("Bash", {"command": "gh secret set CF_TOKEN_KUNDE_D --repo tallowhost/ops --body '" + H14_CF_TOKEN + "'", "description": "Store the CI secret"}),
+            ("Edit", {"file_path": H14_TF + "/cloudflare/providers.tf", "old_string": "provider \"cloudflare\" {\n  api_token = var.cf_token\n}\n",
+                      "new_string": "provider \"cloudflare\" {\n  api_token = var.cf_token\n}\n\nprovider \"cloudflare\" {\n  alias     = \"kunde_d\"\n"
+                                    "  api_token = var.cf_token_kunde_d\n}\n"}),
+            ("Bash", {"command": "cd " + H14_TF + "/cloudflare && sed -i 's/^resource \"cloudflare_\\(zone\\|record\\)\" \"kunde_d[a-z_]*\" {$/&\\n  provider = cloudflare.kunde_d/' kunde-d.tf "
+                                 "&& terraform fmt && terraform validate", "description": "Point kunde-d resources at the alias"})]),
+        ("result", "✓ Set Actions secret CF_TOKEN_KUNDE_D for tallowhost/ops\nkunde-d.tf\nSuccess! The configuration is valid."),
+        ("final", "CF_TOKEN_KUNDE_D is set in the repo's Actions secrets, kunde-d.tf uses the new cloudflare.kunde_d provider alias, and the "
+                  "configuration validates. The workflow needs TF_VAR_cf_token_kunde_d mapped from that secret before CI can plan it."),
+    ], expect=[dict(kind="lesson_statement", words=["scoped per zone"], priority="HIGH")],
+        secrets=[H14_CF_TOKEN]),
+
+    dict(name="h14_lesson_assistant_job_plan", turns=[
+        ("user", "storefront deploy last night broke checkout, I rolled back by hand at 23:40. what happened"),
+        ("assistant", "Looking at the job history.", [
+            ("Bash", {"command": "nomad job history -p storefront | head -40", "description": "Storefront job versions with diffs"})]),
+        ("result", "Version     = 42\nStable      = false\nSubmit Date = 2026-11-19T22:58:11+01:00\nDiff        =\n+/- Job: \"storefront\"\n"
+                   "+/- Task Group: \"web\"\n  +/- Task: \"app\" (forces create/destroy update)\n    +/- Config {\n"
+                   "      +/- image: \"ghcr.io/tallowhost/storefront:3.14.0\" => \"ghcr.io/tallowhost/storefront:3.15.0\"\n    }\n"
+                   "    +/- Template {\n      +/- EmbeddedTmpl: \"CHECKOUT_URL=https://checkout.int:8443\" => \"CHECKOUT_URL=http://checkout.int:8080\"\n    }\n\n"
+                   "Version     = 41\nStable      = true\nSubmit Date = 2026-11-12T10:03:40+01:00"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_P + " && git log --oneline -3 -- nomad/jobs/storefront.nomad.hcl", "description": "Recent changes to the job file"})]),
+        ("result", "7c1e9a2 storefront: checkout over tls on 8443 (#318)\n3b8f0d4 storefront 3.14.0\n91aa2f7 storefront: canary deployments"),
+        ("assistant", "Version 42 is the one I submitted yesterday for the 3.15.0 image. My working copy of storefront.nomad.hcl was behind main "
+                      "and lacked 7c1e9a2, so the submit also put CHECKOUT_URL back to plain http on 8080, where checkout no longer listens.", []),
+        ("user", "ok. what would have caught it"),
+        ("final", "A plan. `nomad job plan` would have shown the CHECKOUT_URL template change right next to the image bump, and submitting "
+                  "with `-check-index` from that plan refuses a job that changed since it was reviewed. Going forward I will pull main, run "
+                  "`nomad job plan` and show you its diff before every `nomad job run`, and submit only with the -check-index from that plan."),
+    ], expect=[dict(kind="lesson_statement", words=["nomad job plan"], priority="HIGH")]),
+
+    dict(name="h14_lesson_change_window", turns=[
+        ("user", "rule of thumb for this repo, and put it in CONTRIBUTING.md: LB and DNS changes ship between 06:00 and 07:00 UTC, outside "
+                 "that only during an incident. so today's haproxy cert change waits till tomorrow morning"),
+        ("assistant", "Adding a change-window section.", [
+            ("Read", {"file_path": H14_P + "/CONTRIBUTING.md"}),
+            ("Edit", {"file_path": H14_P + "/CONTRIBUTING.md", "old_string": "## Reviews\n",
+                      "new_string": "## Change windows\n\nLoad balancer (haproxy, lb1/lb2) and DNS (terraform/cloudflare) changes are applied "
+                                    "between 06:00 and 07:00 UTC. Outside that window only as part of an incident.\n\n## Reviews\n"})]),
+        ("final", "CONTRIBUTING.md has a Change windows section (LB and DNS: 06:00-07:00 UTC, otherwise only during incidents). The haproxy "
+                  "cert change stays on its branch until tomorrow's window."),
+    ], expect=[dict(kind="lesson_statement", words=["06:00 and 07:00"], priority="HIGH")]),
+
+    dict(name="h14_lesson_userdata_replace", turns=[
+        ("user", "new ssh key for ops-bot into the cloud-init in tf so new boxes get it: "
+                 "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq2Lm9Vt4Rk8Wp3Nc6Yb1Hd5Js0FgUa2Ve7Kr4Mq9T ops-bot@tallowhost"),
+        ("assistant", "Adding it to cloud-init and planning.", [
+            ("Edit", {"file_path": H14_TF + "/hcloud/cloud-init.yaml", "old_string": "    ssh_authorized_keys:\n",
+                      "new_string": "    ssh_authorized_keys:\n      - ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq2Lm9Vt4Rk8Wp3Nc6Yb1Hd5Js0FgUa2Ve7Kr4Mq9T ops-bot@tallowhost\n"}),
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform plan | grep -E 'must be replaced|forces replacement|^Plan'", "description": "Plan"})]),
+        ("result", "  # hcloud_server.web[0] must be replaced\n      ~ user_data   = \"a41f0c…\" -> \"9c07e2…\" # forces replacement\n"
+                   "  # hcloud_server.web[1] must be replaced\n  # hcloud_server.web[2] must be replaced\n  # hcloud_server.db1 must be replaced\n"
+                   "  ...\nPlan: 11 to add, 0 to change, 11 to destroy."),
+        ("assistant", "Stopping here: the cloud-init change alters user_data on every server, and that forces replacement of all 11. "
+                      "I'll make the servers ignore user_data drift and give the existing hosts the key through Ansible.", [
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && grep -n 'resource \"hcloud_server\"' servers.tf", "description": "Find server resources"}),
+            ("Edit", {"file_path": H14_TF + "/hcloud/servers.tf", "old_string": "  user_data   = file(\"${path.module}/cloud-init.yaml\")\n",
+                      "new_string": "  user_data   = file(\"${path.module}/cloud-init.yaml\")\n\n  lifecycle {\n    ignore_changes = [user_data]\n  }\n"}),
+            ("Edit", {"file_path": H14_ANS + "/roles/users/defaults/main.yml", "old_string": "  ops-bot:\n    keys: []\n",
+                      "new_string": "  ops-bot:\n    keys:\n      - ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq2Lm9Vt4Rk8Wp3Nc6Yb1Hd5Js0FgUa2Ve7Kr4Mq9T ops-bot@tallowhost\n"}),
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && terraform plan | tail -1 && cd " + H14_ANS + " && ansible-playbook -i inventories/prod "
+                                 "playbooks/users.yml --check --diff | tail -2", "description": "Re-plan and dry-run the users play"})]),
+        ("result", "No changes. Your infrastructure matches the configuration.\nPLAY RECAP ***\n... 23 hosts ok, changed=1, failed=0"),
+        ("user", "good catch on the replace. run the users play for real"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/users.yml | tail -2", "description": "Apply users play"})]),
+        ("result", "PLAY RECAP ***\n... 23 hosts ok, changed=1, failed=0"),
+        ("final", "ops-bot's key is on all 23 hosts through the users role, and cloud-init has it for new servers.\n\nNote for future: "
+                  "cloud-init.yaml is part of user_data, and any user_data change forces replacement of every hcloud_server built from it. "
+                  "The servers now carry lifecycle { ignore_changes = [user_data] }, so existing hosts must get such changes through Ansible, "
+                  "never through cloud-init."),
+    ], expect=[dict(kind="lesson_statement", words=["forces replacement"], priority="HIGH")]),
+
+    dict(name="h14_lesson_bk1_other_dc", turns=[
+        ("user", "before you start: remember that bk1 sits in hel1 on purpose, a different DC from the db nodes. a backup in the db's DC "
+                 "isn't a backup, so whatever cleanup you do, bk1 stays in hel1.\n\nthe task: locations in servers.tf are string literals "
+                 "all over the place, make them a var map"),
+        ("assistant", "Collecting the current locations.", [
+            ("Grep", {"pattern": "location", "path": H14_TF + "/hcloud/servers.tf", "output_mode": "content", "-n": True})]),
+        ("result", "6:  location    = \"fsn1\"\n31:  location    = \"fsn1\"\n58:  location    = \"fsn1\"\n84:  location    = \"hel1\"\n102:  location    = \"fsn1\""),
+        ("assistant", "Adding a locations map keyed by role; backup keeps hel1.", [
+            ("Edit", {"file_path": H14_TF + "/hcloud/variables.tf", "old_string": "variable \"ssh_keys\" {",
+                      "new_string": "variable \"locations\" {\n  type = map(string)\n  default = {\n    web    = \"fsn1\"\n    db     = \"fsn1\"\n"
+                                    "    nomad  = \"fsn1\"\n    backup = \"hel1\" # separate DC from the db nodes on purpose\n  }\n}\n\nvariable \"ssh_keys\" {"}),
+            ("Bash", {"command": "cd " + H14_TF + "/hcloud && python3 - <<'EOF'\nimport re\np='servers.tf'\ns=open(p).read()\n"
+                                 "roles={6:'web',31:'db',58:'nomad',84:'backup',102:'db'}\nlines=s.split('\\n')\n"
+                                 "for n,r in roles.items():\n    lines[n-1]=re.sub(r'\"[a-z]+[0-9]\"', 'var.locations[\"%s\"]' % r, lines[n-1])\n"
+                                 "open(p,'w').write('\\n'.join(lines))\nEOF\nterraform fmt && terraform plan | tail -1",
+                      "description": "Replace literals and plan"})]),
+        ("result", "No changes. Your infrastructure matches the configuration."),
+        ("final", "servers.tf uses var.locations[...] everywhere now; bk1 resolves to hel1 (commented in variables.tf), everything else to "
+                  "fsn1, and the plan shows no changes."),
+    ], expect=[dict(kind="lesson_statement", words=["hel1"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- repeated mistakes
+    dict(name="h14_rep_staging_inventory", turns=[
+        ("user", "try the new fail2ban role on staging web"),
+        ("assistant", "Dry run first.", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook playbooks/fail2ban.yml --limit web --check --diff", "description": "Dry run fail2ban"})]),
+        ("result", "PLAY [web] ***\nTASK [fail2ban : install fail2ban] ***\nchanged: [web1.tallowhost.net]\nchanged: [web2.tallowhost.net]\n"
+                   "changed: [web3.tallowhost.net]"),
+        ("user", "web1-3.tallowhost.net are PROD. ansible.cfg's default inventory is prod, staging runs need -i inventories/staging spelled out"),
+        ("assistant", "Re-running against staging.", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/staging playbooks/fail2ban.yml --limit web --check --diff",
+                      "description": "Dry run on staging"})]),
+        ("result", "PLAY [web] ***\nchanged: [web1.stg.tallowhost.net]\nchanged: [web2.stg.tallowhost.net]\nchanged: [web3.stg.tallowhost.net]"),
+        ("user", "fine, apply on staging"),
+        ("rejected", "Bash", {"command": "cd " + H14_ANS + " && ansible-playbook playbooks/fail2ban.yml --limit web", "description": "Apply fail2ban"},
+         "-i inventories/staging. again. without it that's prod"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/staging playbooks/fail2ban.yml --limit web", "description": "Apply on staging"})]),
+        ("result", "PLAY RECAP ***\nweb1.stg.tallowhost.net : ok=6 changed=3 failed=0\nweb2.stg.tallowhost.net : ok=6 changed=3 failed=0\n"
+                   "web3.stg.tallowhost.net : ok=6 changed=3 failed=0"),
+        ("user", "now check the sshd jail is actually up"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible web -m command -a 'fail2ban-client status sshd' --become", "description": "Check the sshd jail"})]),
+        ("result", "web1.tallowhost.net | FAILED | rc=255 >>\nSorry but the jail 'sshd' does not exist\n"
+                   "web2.tallowhost.net | FAILED | rc=255 >>\nSorry but the jail 'sshd' does not exist\n"
+                   "web3.tallowhost.net | FAILED | rc=255 >>\nSorry but the jail 'sshd' does not exist"),
+        ("user", "third time. those are prod boxes. -i inventories/staging on EVERY command incl. ad-hoc, I'm done repeating it"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible -i inventories/staging web -m command -a 'fail2ban-client status sshd' --become",
+                      "description": "Check the sshd jail on staging"})]),
+        ("result", "web1.stg.tallowhost.net | CHANGED | rc=0 >>\nStatus for the jail: sshd\n|- Filter\n|  |- Currently failed: 0\n"
+                   "|  `- Total failed:     4\n`- Actions\n   |- Currently banned: 0\n...(web2, web3 same)"),
+        ("final", "fail2ban is applied on staging web1-3 and the sshd jail is active there. The earlier ad-hoc command on prod was read-only "
+                  "(fail2ban-client status); nothing changed on prod. If you like, I can point ansible.cfg's default inventory at staging so a "
+                  "missing -i can never reach prod."),
+    ], expect=[dict(kind="user_correction", words=["inventories/staging"], priority="CRITICAL", tool="Bash", occurrences=3)]),
+
+    dict(name="h14_rep_tf_fmt", turns=[
+        ("user", "CAA for all customer zones, letsencrypt only"),
+        ("assistant", "Adding a CAA record per customer zone.", [
+            ("Read", {"file_path": H14_TF + "/cloudflare/dns.tf"}),
+            ("Edit", {"file_path": H14_TF + "/cloudflare/dns.tf", "old_string": "# --- CAA\n",
+                      "new_string": "# --- CAA\nresource \"cloudflare_record\" \"caa\" {\n  for_each = local.customer_zones\n  zone_id = each.value\n"
+                                    "  name = \"@\"\n  type = \"CAA\"\n  data {\n    flags = 0\n    tag = \"issue\"\n    value = \"letsencrypt.org\"\n  }\n}\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && git commit -qam 'cloudflare: CAA letsencrypt for customer zones' && git push -q && gh run watch --exit-status",
+                      "description": "Commit, push and watch CI"})]),
+        ("result", "✓ checkout\nX terraform fmt -check -recursive\n  cloudflare/dns.tf\n  Error: Process completed with exit code 3.\n"
+                   "X terraform-cloudflare failed"),
+        ("user", "CI red on fmt. run terraform fmt before you push, it's literally the first CI step"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_TF + " && terraform fmt -recursive && cd " + H14_P + " && git commit -qam 'terraform fmt' && git push -q "
+                                 "&& gh run watch --exit-status", "description": "Format, push, watch"})]),
+        ("result", "cloudflare/dns.tf\n✓ checkout\n✓ terraform fmt -check -recursive\n✓ terraform plan\n✓ terraform-cloudflare completed"),
+        ("user", "add iodef mailto:hostmaster@tallowhost.net to the CAA set too"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H14_TF + "/cloudflare/dns.tf", "old_string": "# --- CAA\n",
+                      "new_string": "# --- CAA\nresource \"cloudflare_record\" \"caa_iodef\" {\n  for_each = local.customer_zones\n  zone_id = each.value\n"
+                                    "  name = \"@\"\n  type = \"CAA\"\n  data {\n    flags = 0\n    tag = \"iodef\"\n    value = \"mailto:hostmaster@tallowhost.net\"\n  }\n}\n\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && git commit -qam 'cloudflare: CAA iodef' && git push -q && gh run watch --exit-status",
+                      "description": "Commit, push and watch CI"})]),
+        ("result", "✓ checkout\nX terraform fmt -check -recursive\n  cloudflare/dns.tf\n  Error: Process completed with exit code 3."),
+        ("user", "fmt. again. same file. terraform fmt -recursive BEFORE the push, every time"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_TF + " && terraform fmt -recursive && cd " + H14_P + " && git commit -qam 'terraform fmt' && git push -q "
+                                 "&& gh run watch --exit-status", "description": "Format, push, watch"})]),
+        ("result", "cloudflare/dns.tf\n✓ checkout\n✓ terraform fmt -check -recursive\n✓ terraform plan\n✓ terraform-cloudflare completed"),
+        ("final", "CI is green: CAA issue letsencrypt.org plus iodef mailto:hostmaster@tallowhost.net on every customer zone, formatted."),
+    ], expect=[dict(kind="user_correction", words=["fmt"], priority="CRITICAL", file="**/dns.tf", occurrences=2)]),
+
+    dict(name="h14_rep_version_init", turns=[
+        ("user", "Hi! Could we cut hostctl 0.9.0? The changelog entry is already merged 🙂"),
+        ("assistant", "Bumping the version, building and tagging.", [
+            ("Edit", {"file_path": H14_CLI + "/pyproject.toml", "old_string": "version = \"0.8.1\"", "new_string": "version = \"0.9.0\""}),
+            ("Bash", {"command": "cd " + H14_CLI + " && python -m build -q && git commit -qam 'hostctl 0.9.0' && git tag hostctl-v0.9.0",
+                      "description": "Build and tag 0.9.0"})]),
+        ("result", "Successfully built hostctl-0.9.0.tar.gz and hostctl-0.9.0-py3-none-any.whl"),
+        ("user", "Thanks! Hmm, `hostctl --version` from the new wheel still prints 0.8.1 — I think `__version__` in src/hostctl/__init__.py "
+                 "needs the bump as well, the CLI reads it from there 😅"),
+        ("assistant", "Bumping __init__.py and re-tagging.", [
+            ("Edit", {"file_path": H14_CLI + "/src/hostctl/__init__.py", "old_string": "__version__ = \"0.8.1\"", "new_string": "__version__ = \"0.9.0\""}),
+            ("Bash", {"command": "cd " + H14_CLI + " && git commit -qam 'hostctl: __version__ 0.9.0' && git tag -f hostctl-v0.9.0 && python -m build -q",
+                      "description": "Commit, re-tag, rebuild"})]),
+        ("result", "Updated tag 'hostctl-v0.9.0' (was 4e1b7c2)\nSuccessfully built hostctl-0.9.0.tar.gz and hostctl-0.9.0-py3-none-any.whl"),
+        ("user", "Perfect, thank you! Could we also do 0.9.1 right away, with the typo fix from Jonas's PR #212? It's merged."),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_CLI + " && git pull -q --rebase", "description": "Pull the merged fix"}),
+            ("Edit", {"file_path": H14_CLI + "/pyproject.toml", "old_string": "version = \"0.9.0\"", "new_string": "version = \"0.9.1\""}),
+            ("Bash", {"command": "cd " + H14_CLI + " && python -m build -q && git commit -qam 'hostctl 0.9.1' && git tag hostctl-v0.9.1",
+                      "description": "Build and tag 0.9.1"})]),
+        ("result", "Successfully built hostctl-0.9.1.tar.gz and hostctl-0.9.1-py3-none-any.whl"),
+        ("user", "Hmm, __init__.py is on 0.9.0 again 🙈 would it make sense to read the version from the package metadata, so there's only one "
+                 "place to bump?"),
+        ("assistant", "Deriving __version__ from the installed metadata.", [
+            ("Edit", {"file_path": H14_CLI + "/src/hostctl/__init__.py", "old_string": "__version__ = \"0.9.0\"",
+                      "new_string": "from importlib.metadata import version\n\n__version__ = version(\"hostctl\")"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && git commit -qam 'hostctl: version from package metadata' && git tag -f hostctl-v0.9.1 "
+                                 "&& python -m build -q && pip install -q --force-reinstall dist/hostctl-0.9.1-py3-none-any.whl && hostctl --version",
+                      "description": "Rebuild and check the reported version"})]),
+        ("result", "Updated tag 'hostctl-v0.9.1' (was 8d02f3a)\nSuccessfully built hostctl-0.9.1.tar.gz and hostctl-0.9.1-py3-none-any.whl\nhostctl 0.9.1"),
+        ("final", "hostctl 0.9.1 is built and tagged, and `hostctl --version` prints 0.9.1. __version__ now comes from the package metadata, so "
+                  "pyproject.toml is the only place to bump. The tags are local; push them when you're happy."),
+    ], expect=[dict(kind="user_correction", words=["__init__.py"], priority="CRITICAL", file="**/__init__.py", occurrences=2)]),
+
+    # ---------------------------------------------------------------- no lesson: look-alikes
+    dict(name="h14_neg_question_index", turns=[
+        ("user", "inventory db: table for server tags, many-to-many servers<->tags"),
+        ("assistant", "Creating the migration.", [
+            ("Bash", {"command": "cd " + H14_CLI + " && alembic revision -m \"server tags\" --rev-id 0013", "description": "New revision"}),
+            ("Write", {"file_path": H14_CLI + "/migrations/versions/0013_server_tags.py",
+                       "content": "\"\"\"server tags\n\nRevision ID: 0013\nRevises: 0012\n\"\"\"\nimport sqlalchemy as sa\nfrom alembic import op\n\n"
+                                  "revision = \"0013\"\ndown_revision = \"0012\"\n\n\ndef upgrade():\n    op.create_table(\n        \"server_tags\",\n"
+                                  "        sa.Column(\"server_id\", sa.Integer, sa.ForeignKey(\"servers.id\", ondelete=\"CASCADE\"), nullable=False),\n"
+                                  "        sa.Column(\"tag\", sa.String(64), nullable=False),\n        sa.PrimaryKeyConstraint(\"server_id\", \"tag\"),\n    )\n\n\n"
+                                  "def downgrade():\n    op.drop_table(\"server_tags\")\n"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && alembic upgrade head && pytest -q", "description": "Migrate and test"})]),
+        ("result", "INFO  [alembic.runtime.migration] Running upgrade 0012 -> 0013, server tags\n"
+                   ".........................................................                [100%]\n57 passed in 2.11s"),
+        ("user", "did you forget the index on server_tags.server_id, or does the pk cover it?"),
+        ("assistant", "The primary key is (server_id, tag), so server_id is its leading column and lookups by server_id use the PK index; a "
+                      "separate index on server_id would be redundant. Lookups by tag alone would need one, which I can add if "
+                      "`hostctl servers list --tag` becomes common.", []),
+        ("user", "nah fine as is. ship it"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_CLI + " && git add migrations/versions/0013_server_tags.py && git commit -qm 'inventory: server_tags table' && git log --oneline -1",
+                      "description": "Commit"})]),
+        ("result", "b2e81f4 inventory: server_tags table"),
+        ("final", "Committed as b2e81f4: server_tags with a (server_id, tag) primary key and cascade delete."),
+    ], expect=[]),
+
+    dict(name="h14_neg_customer_email", turns=[
+        ("user", "customer mail, pls look:\n\n---------- Forwarded message ---------\nFrom: Petra Hoffmann <p.hoffmann@kunde-a.de>\n"
+                 "Subject: certificate expired AGAIN\n\nHello Tallowhost team,\n\nyou forgot to renew the certificate for shop.kunde-a.de again. "
+                 "Since this morning our customers get a browser warning and orders dropped to zero. Last time you told us renewal is automatic. "
+                 "Please make sure you fix this properly this time, and going forward we expect a notice at least 14 days before a certificate "
+                 "expires. That's wrong on so many levels for a paid managed plan.\n\nPetra Hoffmann\nIT, Kunde A GmbH"),
+        ("assistant", "Checking the live certificate and the renewal logs.", [
+            ("Bash", {"command": "echo | openssl s_client -servername shop.kunde-a.de -connect shop.kunde-a.de:443 2>/dev/null | openssl x509 -noout -dates",
+                      "description": "Live certificate dates"}),
+            ("Bash", {"command": "ssh lb1.tallowhost.net 'sudo journalctl -u certbot --since \"-30 days\" | grep -A2 kunde-a | tail -6'",
+                      "description": "Renewal logs for kunde-a"})]),
+        ("result", "notBefore=Aug 21 04:12:09 2026 GMT\nnotAfter=Nov 19 04:12:08 2026 GMT\n"
+                   "Challenge failed for domain shop.kunde-a.de\n  Domain: shop.kunde-a.de\n  Type:   dns\n"
+                   "  Detail: DNS problem: NXDOMAIN looking up TXT for _acme-challenge.shop.kunde-a.de - check that a DNS record exists for this domain"),
+        ("assistant", "", [
+            ("Bash", {"command": "dig +short NS kunde-a.de && dig +short CNAME _acme-challenge.shop.kunde-a.de", "description": "Who serves kunde-a.de"})]),
+        ("result", "ns1.domaindiscount24.net.\nns2.domaindiscount24.net."),
+        ("final", "Renewal has failed since 20 October: kunde-a.de moved its DNS to domaindiscount24 and the `_acme-challenge.shop` CNAME to our "
+                  "validation zone wasn't recreated there, so the DNS-01 challenge returns NXDOMAIN. They need to add "
+                  "`_acme-challenge.shop.kunde-a.de CNAME shop.kunde-a.de.acme.tallowhost.net.`; then certbot renews on its next run. "
+                  "Our expiry alert only watches zones on Cloudflare, which is why nobody was warned. Want a draft reply to Petra?"),
+    ], expect=[]),
+
+    dict(name="h14_neg_pasted_log", turns=[
+        ("user", "invoice-renderer crashlooping on prod since the 1.4.3 bump. alloc log:\n\n"
+                 "2026-11-20T08:14:02Z INFO  starting invoice-renderer 1.4.3\n"
+                 "2026-11-20T08:14:02Z INFO  connecting to postgresql://invoices:" + H14_INVOICE_DB_PASSWORD + "@db1.int:5432/invoices?sslmode=disable\n"
+                 "2026-11-20T08:14:03Z ERROR FATAL:  no pg_hba.conf entry for host \"10.66.2.14\", user \"invoices\", database \"invoices\", no encryption\n"
+                 "2026-11-20T08:14:03Z HINT  did you forget to set sslmode=require? you must use TLS for remote connections\n"
+                 "2026-11-20T08:14:03Z FATAL exiting (code 1)"),
+        ("assistant", "Checking the job's DSN template and pg_hba.", [
+            ("Grep", {"pattern": "sslmode", "path": H14_JOBS + "/invoice-renderer.nomad.hcl", "output_mode": "content", "-n": True}),
+            ("Grep", {"pattern": "invoices", "path": H14_ANS + "/roles/postgres/templates/pg_hba.conf.j2", "output_mode": "content", "-n": True})]),
+        ("result", "nomad/jobs/invoice-renderer.nomad.hcl:41:DATABASE_URL=postgresql://invoices:{{ with nomadVar \"nomad/jobs/invoice-renderer\" }}"
+                   "{{ .db_password }}{{ end }}@db1.int:5432/invoices?sslmode=disable\n"
+                   "ansible/roles/postgres/templates/pg_hba.conf.j2:14:hostssl  invoices  invoices  10.66.0.0/16  scram-sha-256"),
+        ("assistant", "pg_hba only allows TLS for invoices, and the DSN says sslmode=disable. 1.4.2 ignored that parameter; 1.4.3 switched to "
+                      "libpq, which honours it. Setting sslmode=require.", [
+            ("Edit", {"file_path": H14_JOBS + "/invoice-renderer.nomad.hcl", "old_string": "@db1.int:5432/invoices?sslmode=disable",
+                      "new_string": "@db1.int:5432/invoices?sslmode=require"}),
+            ("Bash", {"command": "cd " + H14_P + " && nomad job plan nomad/jobs/invoice-renderer.nomad.hcl | tail -3", "description": "Plan"})]),
+        ("result", "Job Modify Index: 48377\nTo submit the job with version verification run:\n\nnomad job run -check-index 48377 nomad/jobs/invoice-renderer.nomad.hcl"),
+        ("user", "go"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_P + " && nomad job run -check-index 48377 nomad/jobs/invoice-renderer.nomad.hcl | tail -2", "description": "Deploy"})]),
+        ("result", "  Deployment \"a81c3f0e\" successful\n    app  2  2  2  0  2026-11-20T08:41:19Z"),
+        ("user", "👍 up and rendering. cheers"),
+        ("final", "Good. invoice-renderer 1.4.3 connects with sslmode=require, both allocations are healthy, and the change is in "
+                  "invoice-renderer.nomad.hcl ready to commit."),
+    ], expect=[], secrets=[H14_INVOICE_DB_PASSWORD]),
+
+    dict(name="h14_neg_lint_gitlog", turns=[
+        ("user", "ansible-lint roles/pgbackrest, fix whatever it moans about"),
+        ("assistant", "Running the linter.", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-lint roles/pgbackrest", "description": "Lint the role"})]),
+        ("result", "name[missing]: All tasks should be named.\nroles/pgbackrest/tasks/main.yml:23 Task/Handler: command pgbackrest --stanza=main stanza-create\n\n"
+                   "no-changed-when: Commands should not change things if nothing needs doing.\n"
+                   "roles/pgbackrest/tasks/main.yml:23 Task/Handler: command pgbackrest --stanza=main stanza-create\n\n"
+                   "yaml[truthy]: Truthy value should be one of [false, true]\nroles/pgbackrest/defaults/main.yml:9\n\n"
+                   "Failed: 3 failure(s), 0 warning(s) on 7 files."),
+        ("assistant", "Checking the history of that task before touching it.", [
+            ("Bash", {"command": "cd " + H14_ANS + " && git log --oneline -6 -- roles/pgbackrest", "description": "Role history"})]),
+        ("result", "e41c9a0 pgbackrest: you missed repo1-path in the template, fixed\n2b7d3f1 IMPORTANT: never run stanza-delete from this role\n"
+                   "9a0c6e5 revert 'remember to run stanza-upgrade' hack, wrong approach\n51f2d8b don't forget archive-async on db2 too\n"
+                   "0c9e1a4 pgbackrest role: initial"),
+        ("assistant", "Naming the task, making it report changes only when the stanza is new, and fixing the truthy value.", [
+            ("MultiEdit", {"file_path": H14_ANS + "/roles/pgbackrest/tasks/main.yml", "edits": [
+                {"old_string": "- ansible.builtin.command: pgbackrest --stanza=main stanza-create\n",
+                 "new_string": "- name: Create stanza\n  ansible.builtin.command: pgbackrest --stanza=main stanza-create\n"
+                               "  register: stanza_create\n  changed_when: \"'already exists' not in stanza_create.stdout\"\n"}]}),
+            ("Edit", {"file_path": H14_ANS + "/roles/pgbackrest/defaults/main.yml", "old_string": "pgbackrest_archive_async: yes",
+                      "new_string": "pgbackrest_archive_async: true"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-lint roles/pgbackrest", "description": "Lint again"})]),
+        ("result", "Passed: 0 failure(s), 0 warning(s) on 7 files. Last profile that met the validation criteria was 'production'."),
+        ("user", "clean. ta"),
+        ("final", "ansible-lint passes on roles/pgbackrest: the stanza-create task is named and only reports changed for a new stanza, and "
+                  "archive_async is a proper boolean."),
+    ], expect=[]),
+
+    dict(name="h14_neg_conf_important", turns=[
+        ("user", "what does archive-async actually buy us in pgbackrest.conf, and is spool-path on the right disk?"),
+        ("assistant", "Reading the config and checking the mount.", [
+            ("Read", {"file_path": H14_P + "/pgbackrest/pgbackrest.conf"})]),
+        ("result", "[global]\n# IMPORTANT: the stanza name 'main' is baked into every backup and archive path. Never rename it.\n"
+                   "repo1-host=bk1.int\nrepo1-path=/srv/pgbackrest\nrepo1-retention-full=4\n\n"
+                   "repo2-type=s3\nrepo2-s3-endpoint=fsn1.your-objectstorage.com\nrepo2-s3-bucket=tallow-pgbackrest\nrepo2-s3-region=fsn1\n"
+                   "repo2-s3-key=HZK7Q2MX9TVL4RWN8PC3\nrepo2-s3-key-secret=" + H14_S3_SECRET + "\n"
+                   "repo2-cipher-type=aes-256-cbc\nrepo2-cipher-pass=" + H14_PGBR_CIPHER + "\nrepo2-retention-full=2\n\n"
+                   "# Note for future maintainers: spool-path MUST be on the local NVMe, not on an attached volume,\n"
+                   "# or archive-push stalls when the volume is slow. Don't forget this when resizing.\n"
+                   "archive-async=y\nspool-path=/var/spool/pgbackrest\nprocess-max=4\n\n[main]\npg1-path=/var/lib/postgresql/16/main"),
+        ("assistant", "", [
+            ("Bash", {"command": "ssh db1.int 'findmnt -T /var/spool/pgbackrest -o TARGET,SOURCE,FSTYPE'", "description": "Which disk holds spool-path"})]),
+        ("result", "TARGET SOURCE    FSTYPE\n/      /dev/sda1 ext4"),
+        ("final", "archive-async lets postgres' archive_command return as soon as a WAL segment is queued in spool-path; pgbackrest then pushes "
+                  "segments in the background, in parallel (process-max=4) and in batches to both repos. Without it every segment waits for "
+                  "the SSH push to bk1 and the S3 upload, and archiving falls behind under write bursts. spool-path is on /dev/sda1, db1's "
+                  "local NVMe root, so it is on the right disk. Side note: the repo2 S3 key secret and the cipher pass sit in plaintext in this "
+                  "file in git; they would be better in the vault."),
+    ], expect=[], secrets=[H14_S3_SECRET, H14_PGBR_CIPHER]),
+
+    dict(name="h14_neg_sidechain", turns=[
+        ("user", "we're retiring the old bastion 198.51.100.23. find every place it's still hardcoded: ansible, terraform, nomad, hostctl"),
+        ("assistant", "I'll have a search agent sweep the repo.", [
+            ("Task", {"description": "Find old bastion references", "subagent_type": "general-purpose",
+                      "prompt": "Search " + H14_P + " for 198.51.100.23 and bastion-old.tallowhost.net; report path:line and the line."})]),
+        ("sidechain", "Search " + H14_P + " for every occurrence of the IP 198.51.100.23 and of the hostname bastion-old.tallowhost.net. Do not "
+                      "modify any files. Make sure you also look in .j2 templates, .tfvars, *.nomad.hcl and hostctl's tests; don't forget "
+                      "ansible/files/known_hosts. Remember to report each hit as path:line with the line text. IMPORTANT: skip the .terraform/ "
+                      "provider caches."),
+        ("result", "Found 6 hits:\nansible/inventories/prod/group_vars/all/ssh.yml:4: ssh_bastion: 198.51.100.23\n"
+                   "ansible/files/known_hosts:2: 198.51.100.23 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKp...\n"
+                   "terraform/hcloud/firewall.tf:18:     source_ips = [\"198.51.100.23/32\", \"203.0.113.16/29\"]\n"
+                   "terraform/cloudflare/tallowhost.tf:41:   content = \"198.51.100.23\"\n"
+                   "hostctl/src/hostctl/ssh.py:9: DEFAULT_BASTION = \"bastion-old.tallowhost.net\"\n"
+                   "hostctl/tests/test_ssh.py:22:     assert cmd[2] == \"bastion-old.tallowhost.net\""),
+        ("final", "Six places still reference the old bastion: the ansible ssh_bastion var and known_hosts, the hcloud firewall source "
+                  "list, the bastion-old A record in the tallowhost zone, and hostctl's DEFAULT_BASTION plus its test. Nothing under nomad/. "
+                  "Shall I switch them to bastion.tallowhost.net in one change?"),
+    ], expect=[]),
+
+    dict(name="h14_neg_compact", turns=[
+        ("compact", "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n\n"
+                    "Analysis:\nThe user (on-call SRE) asked for rate limiting on the customer panel login.\n\nSummary:\n"
+                    "1. Primary request: add an nginx limit_req zone for /api/login on the web group.\n"
+                    "2. Key steps: the assistant added `limit_req_zone $binary_remote_addr zone=login:10m rate=5r/m;` to "
+                    "roles/nginx/templates/nginx.conf.j2. The user corrected the assistant: \"you forgot --check --diff, nothing goes to prod "
+                    "without it\"; the assistant then ran the dry run.\n"
+                    "3. Lesson learned in the conversation: always dry-run against prod first.\n"
+                    "4. Pending: add `limit_req zone=login burst=3 nodelay;` to the /api/login location and roll it out to staging.\n"
+                    "5. Current work: editing roles/nginx/templates/sites/panel.conf.j2."),
+        ("user", "carry on"),
+        ("assistant", "Adding the limit to the login location and rolling it to staging.", [
+            ("Edit", {"file_path": H14_ANS + "/roles/nginx/templates/sites/panel.conf.j2", "old_string": "    location /api/login {\n",
+                      "new_string": "    location /api/login {\n        limit_req zone=login burst=3 nodelay;\n        limit_req_status 429;\n"}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/staging playbooks/site.yml --limit web --tags nginx --check --diff | grep -E '^[+-] |changed:'",
+                      "description": "Dry run on staging"})]),
+        ("result", "+        limit_req zone=login burst=3 nodelay;\n+        limit_req_status 429;\nchanged: [web1.stg.tallowhost.net]"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/staging playbooks/site.yml --limit web --tags nginx | tail -1 && "
+                                 "for i in 1 2 3 4 5 6; do curl -s -o /dev/null -w '%{http_code} ' -X POST https://panel.stg.tallowhost.net/api/login; done",
+                      "description": "Apply on staging and hammer the endpoint"})]),
+        ("result", "web1.stg.tallowhost.net : ok=15 changed=2 unreachable=0 failed=0\n401 401 401 401 429 429 "),
+        ("final", "Rate limiting is live on staging: after the burst of 3 plus the first allowed request, further login attempts get 429. "
+                  "Ready for the prod dry run when you are."),
+    ], expect=[]),
+
+    dict(name="h14_neg_change_of_plan", turns=[
+        ("user", "session store for the panel app: nomad job for memcached, 1 alloc, 256M"),
+        ("assistant", "Checking my token's permissions, then writing the job.", [
+            ("Bash", {"command": "nomad acl token self", "description": "Show the current ACL token"})]),
+        ("result", "Accessor ID  = 3d9e71c2-5a4b-4f0e-8c21-7b6d0e9f1a54\nSecret ID    = " + H14_NOMAD_TOKEN + "\nName         = dev-laptop\n"
+                   "Type         = client\nGlobal       = true\nPolicies     = [ops-deploy]\nCreate Time  = 2026-09-02 08:11:40 +0000 UTC"),
+        ("assistant", "", [
+            ("Write", {"file_path": H14_JOBS + "/memcached-panel.nomad.hcl",
+                       "content": "job \"memcached-panel\" {\n  datacenters = [\"fsn1\"]\n  group \"cache\" {\n    network { port \"mc\" { to = 11211 } }\n"
+                                  "    service { name = \"memcached-panel\" port = \"mc\" }\n    task \"memcached\" {\n      driver = \"docker\"\n"
+                                  "      config {\n        image = \"memcached:1.6-alpine\"\n        args  = [\"-m\", \"200\"]\n        ports = [\"mc\"]\n      }\n"
+                                  "      resources { memory = 256 }\n    }\n  }\n}\n"})]),
+        ("user", "actually, let's use redis instead — the panel folks want the login rate limiter to survive restarts too. scrap memcached, "
+                 "redis with a host volume, appendonly on"),
+        ("assistant", "Switching to Redis with persistence.", [
+            ("Bash", {"command": "rm " + H14_JOBS + "/memcached-panel.nomad.hcl", "description": "Drop the memcached job"}),
+            ("Write", {"file_path": H14_JOBS + "/redis-panel.nomad.hcl",
+                       "content": "job \"redis-panel\" {\n  datacenters = [\"fsn1\"]\n  group \"redis\" {\n"
+                                  "    volume \"data\" {\n      type   = \"host\"\n      source = \"redis-panel\"\n    }\n"
+                                  "    network { port \"redis\" { to = 6379 } }\n    service { name = \"redis-panel\" port = \"redis\" }\n"
+                                  "    task \"redis\" {\n      driver = \"docker\"\n      volume_mount {\n        volume      = \"data\"\n"
+                                  "        destination = \"/data\"\n      }\n      config {\n        image = \"redis:7.4-alpine\"\n"
+                                  "        args  = [\"--appendonly\", \"yes\", \"--maxmemory\", \"200mb\"]\n        ports = [\"redis\"]\n      }\n"
+                                  "      resources { memory = 256 }\n    }\n  }\n}\n"}),
+            ("Bash", {"command": "cd " + H14_P + " && nomad job plan nomad/jobs/redis-panel.nomad.hcl | head -4", "description": "Plan"})]),
+        ("result", "+ Job: \"redis-panel\"\n+ Task Group: \"redis\" (1 create)\n  + Task: \"redis\" (forces create)\n\n"
+                   "Scheduler dry-run:\n- WARNING: Failed to place all allocations.\n  Task Group \"redis\" (failed to place 1 allocation):\n"
+                   "    * Constraint \"missing compatible host volumes\": 3 nodes excluded by filter"),
+        ("final", "The memcached job is gone and redis-panel.nomad.hcl runs Redis 7.4 with appendonly on a host volume. The plan can't place it "
+                  "yet because no client defines the `redis-panel` host volume; it needs a host_volume block in the nomad client config "
+                  "(ansible roles/nomad) on the node that should hold the data."),
+    ], expect=[], secrets=[H14_NOMAD_TOKEN]),
+
+    dict(name="h14_neg_praise", turns=[
+        ("user", "hostctl servers ssh <name>: look up the ip and exec ssh through the bastion"),
+        ("assistant", "Adding the command.", [
+            ("Read", {"file_path": H14_CLI + "/src/hostctl/ssh.py"}),
+            ("Edit", {"file_path": H14_CLI + "/src/hostctl/cli.py", "old_string": "@servers.command(\"list\")",
+                      "new_string": "@servers.command(\"ssh\")\n@click.argument(\"name\")\n@click.pass_obj\ndef servers_ssh(ctx, name):\n"
+                                    "    server = ctx.hcloud.servers.get_by_name(name)\n    if server is None:\n"
+                                    "        raise click.ClickException(f\"no server named {name}\")\n"
+                                    "    argv = ssh_argv(server.private_net[0].ip, bastion=ctx.bastion)\n    os.execvp(argv[0], argv)\n\n\n"
+                                    "@servers.command(\"list\")"}),
+            ("Write", {"file_path": H14_CLI + "/tests/test_servers_ssh.py",
+                       "content": "from click.testing import CliRunner\n\nfrom hostctl.cli import cli\n\n\n"
+                                  "def test_ssh_execs_through_bastion(fake_hcloud, monkeypatch):\n    fake_hcloud.add_server(\"web1\", private_ip=\"10.66.1.11\")\n"
+                                  "    calls = []\n    monkeypatch.setattr(\"os.execvp\", lambda f, a: calls.append(a))\n"
+                                  "    CliRunner().invoke(cli, [\"servers\", \"ssh\", \"web1\"])\n"
+                                  "    assert calls == [[\"ssh\", \"-J\", \"bastion.tallowhost.net\", \"root@10.66.1.11\"]]\n"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && pytest -q", "description": "Run tests"})]),
+        ("result", "..........................................................               [100%]\n58 passed in 2.20s"),
+        ("user", "oh that's slick, exactly what I wanted. execvp so ctrl-c and the tty go straight to ssh, nice touch 👌"),
+        ("final", "Thanks! `hostctl servers ssh web1` replaces itself with `ssh -J bastion.tallowhost.net root@<private ip>`, so the session "
+                  "behaves exactly like plain ssh."),
+    ], expect=[]),
+
+    dict(name="h14_neg_polite_new_request", turns=[
+        ("user", "Hi! Could you add a panel for disk usage on bk1 to the backups dashboard (monitoring/grafana/dashboards/backups.json)? 🙂"),
+        ("assistant", "Adding a disk usage panel.", [
+            ("Read", {"file_path": H14_DASH + "/backups.json"}),
+            ("Edit", {"file_path": H14_DASH + "/backups.json", "old_string": "  ],\n  \"schemaVersion\": 39,",
+                      "new_string": "    ,{\"type\": \"gauge\", \"title\": \"bk1 repo disk used\", \"datasource\": {\"type\": \"prometheus\", \"uid\": \"${DS_PROM}\"},\n"
+                                    "     \"gridPos\": {\"h\": 6, \"w\": 6, \"x\": 18, \"y\": 0}, \"fieldConfig\": {\"defaults\": {\"unit\": \"percentunit\", \"max\": 1}},\n"
+                                    "     \"targets\": [{\"expr\": \"1 - node_filesystem_avail_bytes{instance=\\\"bk1\\\",mountpoint=\\\"/srv/pgbackrest\\\"} / "
+                                    "node_filesystem_size_bytes{instance=\\\"bk1\\\",mountpoint=\\\"/srv/pgbackrest\\\"}\"}]}\n"
+                                    "  ],\n  \"schemaVersion\": 39,"}),
+            ("Bash", {"command": "cd " + H14_DASH + " && jq empty backups.json && echo ok", "description": "Validate JSON"})]),
+        ("result", "ok"),
+        ("user", "This looks great, thank you! 🙌 Would you mind also adding the WAL archive age panel we talked about in standup? "
+                 "pgbackrest_wal_archive_age_seconds, maybe with a threshold line at 15 minutes. No rush at all!"),
+        ("assistant", "Adding it next to the disk gauge.", [
+            ("Edit", {"file_path": H14_DASH + "/backups.json", "old_string": "  ],\n  \"schemaVersion\": 39,",
+                      "new_string": "    ,{\"type\": \"timeseries\", \"title\": \"WAL archive age\", \"datasource\": {\"type\": \"prometheus\", \"uid\": \"${DS_PROM}\"},\n"
+                                    "     \"gridPos\": {\"h\": 8, \"w\": 12, \"x\": 0, \"y\": 6},\n"
+                                    "     \"fieldConfig\": {\"defaults\": {\"unit\": \"s\", \"custom\": {\"thresholdsStyle\": {\"mode\": \"line\"}},\n"
+                                    "       \"thresholds\": {\"mode\": \"absolute\", \"steps\": [{\"color\": \"green\", \"value\": null}, {\"color\": \"red\", \"value\": 900}]}}},\n"
+                                    "     \"targets\": [{\"expr\": \"pgbackrest_wal_archive_age_seconds\", \"legendFormat\": \"{{instance}}\"}]}\n"
+                                    "  ],\n  \"schemaVersion\": 39,"}),
+            ("Bash", {"command": "cd " + H14_DASH + " && jq empty backups.json && echo ok", "description": "Validate JSON"})]),
+        ("result", "ok"),
+        ("final", "backups.json has the bk1 repo disk gauge and a WAL archive age time series with a red threshold line at 15 minutes; both use "
+                  "the ${DS_PROM} datasource."),
+    ], expect=[]),
+
+    dict(name="h14_neg_ticket", turns=[
+        ("user", "ticket below, do the ansible part pls\n\nOPS-412  Rotate Cloudflare origin certificates (lb1, lb2)\n"
+                 "Reporter: Mira K.   Priority: Medium   Due: 2026-11-28\n\nDescription:\nThe origin certs issued in 2021 expire in January. "
+                 "New ones are generated and in vault as vault_cf_origin_cert / vault_cf_origin_key.\n\nAcceptance criteria:\n"
+                 "- Remember to deploy the cert on both lb1 and lb2, last time only lb1 got it\n- Make sure you reload haproxy, not restart\n"
+                 "- Don't forget to bump the expiry alert threshold in rules/certs.yml\n"
+                 "- Note for future: origin certs are valid for 15 years, put the expiry date in the runbook\n\n"
+                 "Comments:\nJonas: you missed lb2 in OPS-301, please double check this time"),
+        ("assistant", "Finding where the origin cert is deployed.", [
+            ("Grep", {"pattern": "cf_origin", "path": H14_ANS, "output_mode": "content", "-n": True})]),
+        ("result", "ansible/roles/haproxy/tasks/certs.yml:3:    content: \"{{ cf_origin_cert_2021 }}\\n{{ cf_origin_key_2021 }}\"\n"
+                   "ansible/inventories/prod/group_vars/lb/vars.yml:5:cf_origin_cert_2021: \"{{ vault_cf_origin_cert_2021 }}\""),
+        ("assistant", "Pointing the role at the new vault variables and dry-running on both load balancers.", [
+            ("Edit", {"file_path": H14_ANS + "/roles/haproxy/tasks/certs.yml", "old_string": "    content: \"{{ cf_origin_cert_2021 }}\\n{{ cf_origin_key_2021 }}\"",
+                      "new_string": "    content: \"{{ vault_cf_origin_cert }}\\n{{ vault_cf_origin_key }}\""}),
+            ("Bash", {"command": "cd " + H14_ANS + " && ansible-playbook -i inventories/prod playbooks/lb.yml --limit lb --tags certs --check --diff | grep -E 'changed:|HANDLER'",
+                      "description": "Dry run on lb1 and lb2"})]),
+        ("result", "changed: [lb1.tallowhost.net]\nchanged: [lb2.tallowhost.net]\nRUNNING HANDLER [haproxy : reload haproxy] ***"),
+        ("final", "The haproxy role now deploys vault_cf_origin_cert/key. The dry run changes the cert on both lb1 and lb2 and only triggers "
+                  "the reload handler. I haven't applied it; it can go out in the 06:00 UTC window. The alert threshold and runbook items in "
+                  "the ticket are outside the ansible part."),
+    ], expect=[]),
+
+    dict(name="h14_neg_ide_question", turns=[
+        ("ide", H14_IDE_BACKUP, "what's this loop for? looks like it can sit there 10 minutes before giving up"),
+        ("assistant", "Looking at the surrounding code and its history.", [
+            ("Read", {"file_path": H14_CLI + "/src/hostctl/backup.py"}),
+            ("Bash", {"command": "cd " + H14_CLI + " && git log --format='%h %s' -S 'BackupBusy' -- src/hostctl/backup.py", "description": "When the loop appeared"})]),
+        ("result", "c81f2e0 backup: wait for a running backup instead of starting a second one (#141)"),
+        ("final", "It waits for a backup that is already running. `hostctl backup now` used to start a second pgbackrest backup while the "
+                  "nightly one held the lock; pgbackrest exits 0 in that case, so hostctl reported success for a backup that never ran (#141). "
+                  "The loop polls the lock file every 20s, up to 30 times, so yes, at most 10 minutes, and then raises BackupBusy. The comment "
+                  "says the 20s interval is there because the lock directory on bk1 is on NFS and lags."),
+    ], expect=[]),
 ]
