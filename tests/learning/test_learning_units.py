@@ -469,7 +469,8 @@ def test_context_gives_a_correction_the_triggers_of_the_turn_it_corrects():
     context = [user("bump the version"), tool_use("Edit", {"file_path": "/abs/path/.claude-plugin/plugin.json"}), tool_result("ok"), assistant_text("Done.")]
     nodes, _ = capture.extract_lessons([user("you forgot marketplace.json"), assistant_text("Fixed.")], "Fixed.", "s", NOW, context=context)
     (node,) = nodes
-    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"] and "Edit" in node["trigger_conditions"]["tool_names"]
+    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json", "**/marketplace.json"]  # the file it names too
+    assert "Edit" in node["trigger_conditions"]["tool_names"]
     assert node["priority"] == "CRITICAL"  # the corrected task was a version bump
     assert not node_problems(node)
 
@@ -485,7 +486,7 @@ def test_a_rejected_tool_call_with_a_reason_is_a_correction_with_that_tool():
                tool_result(REJECT + "settings.py is generated, change settings.template.py")]
     (node,), _ = capture.extract_lessons(records, "", "s", NOW, context=[])
     assert node["source"]["kind"] == "user_correction" and node["confidence"] == capture.REJECTION_CONFIDENCE
-    assert node["trigger_conditions"]["file_patterns"] == ["**/settings.py"]
+    assert node["trigger_conditions"]["file_patterns"] == ["**/settings.py", "**/settings.template.py"]
 
 
 def test_a_block_written_in_reply_absorbs_the_correction():
@@ -697,7 +698,7 @@ def _after_an_edit(prompt, tool="Edit"):
 def test_pushback_right_after_an_action_is_a_correction(prompt, word):
     (node,) = _after_an_edit(prompt)
     assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["trigger_conditions"]["file_patterns"] == ["**/CartBadge.vue"]
+    assert node["trigger_conditions"]["file_patterns"][0] == "**/CartBadge.vue"
 
 
 @pytest.mark.parametrize("prompt", [
@@ -1201,3 +1202,59 @@ def test_a_note_on_a_neighbouring_matter_is_not_folded_into_the_correction():
                               "winter. Any new job that depends on local midnight must set timeZone on its decorator.")]
     nodes, _problems = capture.extract_lessons(records, "", "s", NOW, context=[])
     assert sorted(n["source"]["kind"] for n in nodes) == ["lesson_statement", "user_correction"]
+
+
+# ---------------------------------------------------------------- shapes found by held-out 14
+@pytest.mark.parametrize("prompt, word", [
+    ("Hmm, would it make sense to give it a `for:`? Without one it fires on a single scrape, so on call gets paged for nothing",
+     "single scrape"),
+    ("anything mail stays grey cloud. cf only proxies http(s), we lost a day of a customer's mail to exactly that", "grey cloud"),
+    ("look at what it actually uses on staging before making numbers up. 128MB for chromium is an OOM on the first invoice",
+     "actually uses"),
+    ("put that back, 14 days of PITR is in the contracts. grow the volume instead", "14 days"),
+    ("leave 0007 alone and write a new revision with alter_column. 0007 ran on the inventory db in september", "new revision"),
+    ("nomad's cron is UTC, so that fires at 8 in winter. every periodic job here sets time_zone, see backup-verify.nomad.hcl",
+     "time_zone"),
+    ("alertmanager only routes severity page or ticket. 'critical' matches no route. grep the rules before inventing labels",
+     "page or ticket"),
+    ("whoa, all 23 in one batch? rollouts go serial: 20%, same as every other play in site.yml", "serial"),
+    ("cf_client() in here already does retries and pulls the token from keyring. raw requests.post is the thing we ripped out",
+     "cf_client"),
+    ("run the tests before you tell me it's done. test_cloudflare.py is red on my box now, 2 failures", "run the tests"),
+    ("Oh thank you! Hmm, small thing: the other panels reference the datasource by uid. With the plain name the panel breaks.",
+     "datasource by uid"),
+    ("web1-3 are PROD. the default inventory is prod, staging runs need -i inventories/staging spelled out",
+     "inventories/staging"),
+    ("Hmm, `hostctl --version` still prints 0.8.1 — I think `__version__` in __init__.py needs the bump as well", "__init__.py"),
+])
+def test_pushback_found_in_held_out_14(prompt, word):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+
+
+def test_a_file_named_in_a_path_is_no_impact_and_a_file_the_correction_names_joins_its_triggers():
+    (node,) = _after_an_edit("every periodic job here sets time_zone, see backup-verify.nomad.hcl")
+    assert node["priority"] == "HIGH"
+    (node,) = _after_an_edit("I think __version__ in src/hostctl/__init__.py needs the bump as well")
+    assert node["trigger_conditions"]["file_patterns"] == ["**/CartBadge.vue", "**/__init__.py"]
+
+
+def test_actually_lets_use_something_else_is_a_change_of_plan():
+    assert _after_an_edit("actually, let's use redis instead — the panel folks want it to survive restarts. scrap memcached") == []
+
+
+@pytest.mark.parametrize("text, by_user, person", [
+    ("Ah yes, that's expected, sorry! Note for the future: our API tokens are scoped per zone on purpose 🙏 could you add it?",
+     True, True),
+    ("before you start: remember that bk1 sits in hel1 on purpose, a different DC from the db nodes.", False, True),
+    ("from now on every alert rule gets a runbook_url annotation pointing at its wiki page, no exceptions.", False, True),
+])
+def test_statements_found_in_held_out_14(text, by_user, person):
+    assert len(find_statements(text, by_user=by_user, person=person)) == 1
+
+
+def test_what_follows_a_paste_intro_is_not_the_persons_own_words():
+    prompt = ("ticket below, do the ansible part pls\n\nOPS-412 Rotate origin certificates\n"
+              "- Note for future: origin certs are valid for 15 years, put the expiry date in the runbook\n"
+              "Jonas: you missed lb2 last time")
+    assert find_statements(prompt, by_user=True, person=True) == [] and find_corrections(prompt) == []

@@ -82,10 +82,16 @@ def _edited_paths(tool_calls):
 
 
 def _triggers(tool_calls, terms, sentence):
-    """From the tool calls before the lesson; from the files and commands it names when they give neither."""
+    """From the tool calls before the lesson; from the files and commands it names when they give neither.
+
+    A file the lesson names that the turn did not touch joins the file patterns ("__version__ in
+    src/hostctl/__init__.py needs the bump as well" after an edit of pyproject.toml is about both)."""
     trig = inference.triggers_from_tools(tool_calls, terms)
     if not trig["tool_names"] and not trig["file_patterns"]:
-        trig = inference.triggers_from_text(sentence, terms)
+        return inference.triggers_from_text(sentence, terms)
+    if trig["file_patterns"] and "." in sentence:
+        named = [f for f in inference.triggers_from_text(sentence, terms)["file_patterns"] if not f.endswith("/**")]
+        trig["file_patterns"] = list(dict.fromkeys(trig["file_patterns"] + named))[: inference.MAX_FILE_PATTERNS]
     return trig
 
 
@@ -477,7 +483,7 @@ def _same(key_a, key_b):
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
 REPEAT_CUE = lazy(
     r"\bag(?:ai|ia|i)n\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
-    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\b(?:second|2nd|third|3rd|fourth|4th)\s+time\s+now\b|\bsame\s+as\s+(?:this\s+morning|yesterday|earlier|before)\b|\btwice\s+now\b|"
+    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\b(?:second|2nd|third|3rd|fourth|4th)\s+time\s+now\b|^\W*(?:second|third|fourth)\s+time\b|\bsame\s+as\s+(?:this\s+morning|yesterday|earlier|before)\b|\btwice\s+now\b|"
     r"\b(?:exactly|just)\s+the\s+same\b|"
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b",

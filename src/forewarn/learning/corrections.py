@@ -145,15 +145,26 @@ PUSHBACK = lazy(
     r"\b(?:can'?t|cannot|can\s+not|must\s+not|mustn'?t|shouldn'?t|should\s+not)\s+be\s+\w+ed\b|"
     r"^(?:take|pull|rip)\s+(?:the\s+|that\s+|this\s+|it\s+)?(?:[\w.\-/]+\s+)?out\b|\b(?:is|are)\s+(?:never|not)\s+\w+ed\s+(?:in|to|into|on)\b|"
     r"^(?:this|that|it)(?:'s|\s+is)\s+only\s+(?:for|in|on)\b|[,;—–]\s*no\s+\w+(?:[\s-]\w+)?\s*[.!]*$|"
-    r"\balready\s+(?:does|do|handles|covers|has)\s+(?:this|that|it)\b|\bonly\s+then\b|^stopp?\b|"
+    r"\balready\s+(?:does|do|handles|covers|has)\b|\bonly\s+then\b|^stopp?\b|"
     r"\b(?:like|as)\s+(?:everywhere\s+else|(?:in\s+)?the\s+rest\s+of\s+the\s+(?:code|repo|app|codebase|project))\b|"
+    # "same as every other play", "every periodic job here sets …", "anything mail stays grey cloud", "the other panels
+    # reference …": what every other one does; "put that back", "leave 0007 alone"; "before inventing labels"
+    r"\b(?:same\s+as|like)\s+every\s+other\b|\b(?:every|each|all)\s+(?:[\w-]+\s+){0,2}?(?:here|in\s+this\s+repo)\s+\w+|"
+    r"^(?:anything|everything)\s+[\w-]+\s+(?:stays?|goes|is|uses?|gets?)\b|^(?:all\s+)?the\s+other\s+[\w-]+\s+(?:use|reference|call|do|are|have|go)\b|"
+    r"^(?:put|change|set|turn)\s+(?:that|it|this|them)\s+back\b|\bleave\s+(?:[\w.\-/]+\s+){1,2}?alone\b|"
+    r"\bbefore\s+(?:inventing|guessing|assuming|making\s+(?:\w+\s+)?up|you\s+(?:tell|say|claim|report))\b|"
+    r"\bmak(?:e|ing)\s+(?:numbers|things|stuff|values|it)\s+up\b|\bmatch(?:es)?\s+no\b|"
+    r"\b(?:is|are|went|turned)\s+(?:red|failing)\b|\b(?:is|are)\s+an?\s+(?:oom|outage|incident|data\s+leak)\b|"
+    r"\b(?:is|are)\s+(?:prod|production)\b(?=\s*[.!,;]|\s*$)|\bstill\s+(?:prints|shows|says|returns|points|reads)\b|"
+    r"\bneeds?\b[^.!?]*\bas\s+well\b|^without\s+(?:it|one|this|that|them)\b|"
+    r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit)\s*:|"
     r"\b(?:everything|every|all|any)\s+new\b|\bwe're\s+(?:on|using)\b|\bwe\s+are\s+(?:on|using)\b|\b(?:is|are)\s+deprecated\b|"
     r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
     r"\b(?:second|2nd|third|3rd)\s+time\b|"
     r"\b(?:redo|revert|undo|amend|recreate)\b|\bnot\s+like\s+that\b|\bwe\s+(?:can'?t|cannot|can\s+not|mustn'?t|must\s+not|aren'?t\s+allowed)\b|"
     r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want|moved|switched|migrated|dropped|stopped|"
-    r"store|name|format|log|tag|pin|ship|deploy|release|validate|hash|encrypt|"
+    r"store|name|format|log|tag|pin|ship|deploy|release|validate|hash|encrypt|lost|ripped|removed|killed|banned|left|"
     r"deprecated|got\s+rid)\b|"
     r"\bwe\s+(?:already\s+)?have\b(?:[^.!?]|\.(?=\w))*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
     r"\buse\s+[^.!?,]{1,60}?,\s+not\s+\S|"
@@ -203,7 +214,9 @@ PUSHBACK_GATE_WORDS = frozenset(
     "backwards kill cancel abort lives live goes belongs moved switched migrated dropped stopped deprecated rid "
     "rather instead amend recreate second 2nd third 3rd new we're leakage bug race regression breaking security truncate "
     "truncates remove removes what has needs stay stays than next push pushing committed checked take pull rip only "
-    "stopp does handles covers go wrong like as".split()
+    "stopp does handles covers go wrong like as every each all here anything everything other put change set turn leave "
+    "before making make match matches went turned failing oom outage prod production still needs need without thing nit"
+    .split()
 )
 PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
 
@@ -313,7 +326,8 @@ CHANGE_OF_PLAN = lazy(
     r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
     r"\bnot\s+saying\s+(?:it'?s|that'?s|you'?re|it\s+is|that\s+is)\b|\bjust\s+curious\b|\bout\s+of\s+curiosity\b|"
-    r"\b(?:told|asked)\s+(?:us|me)\b[^.!?]*\b(?:they|he|she)\s+(?:now\s+)?(?:want|need|prefer)s?\b",
+    r"\b(?:told|asked)\s+(?:us|me)\b[^.!?]*\b(?:they|he|she)\s+(?:now\s+)?(?:want|need|prefer)s?\b|"
+    r"^(?:(?:ok(?:ay)?|hmm+|so)[\s,.]+)?actually[\s,]+let'?s\b",
     re.I,
 )
 # A reply that opens with praise ("nice, green.", "lgtm.") before the pushback: the praise is no part of the lesson.

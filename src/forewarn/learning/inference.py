@@ -52,6 +52,7 @@ SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|t
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
+MAX_FILE_PATTERNS = 3  # a lesson's file patterns: the files of the corrected turn, then those it names
 FILE_KEYS = ("file_path", "notebook_path", "path")
 
 
@@ -93,6 +94,8 @@ def infer_priority(kind, text, task="", paths=()):
 
 
 def _impact_in(text):
+    if "." in text:
+        text = FILE_MENTION.sub(" ", text)  # "see backup-verify.nomad.hcl" names a file, not a backup
     found = PRODUCTION_TERMS.search(text)
     if found or not CAMEL_HUMP.search(text):
         return found
@@ -157,7 +160,7 @@ def triggers_from_tools(tool_calls, terms):
         tools.append("MultiEdit")
     return {
         "tool_names": tools[:4],
-        "file_patterns": files[:3],
+        "file_patterns": files[:MAX_FILE_PATTERNS],
         "action_keywords": terms[:3],
         "context_keywords": terms[:3],
     }
@@ -183,7 +186,8 @@ PRODUCT_JS = frozenset(("node", "next", "nuxt", "vue", "react", "express", "thre
 COMMAND_MENTION = lazy(r"(?<![\w./-])(?:\./)?(" + CLI_NAMES + r")\s+(-{0,2}[a-z][\w:-]*)", re.I)
 FILE_MENTION = lazy(
     r"(?<![\w/.-])((?:[\w.-]+/)*(?:[\w-][\w.-]*\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|go|rs|rb|java|kt|kts|swift|md|json|ya?ml|"
-    r"toml|lock|sql|proto|tf|tfvars|sh|cfg|ini|html|css|scss|vue|svelte|dart|gradle|xml|mod|sum|arb|erb|rake|gemspec)|"
+    r"toml|lock|sql|proto|tf|tfvars|sh|cfg|ini|html|css|scss|vue|svelte|dart|gradle|xml|mod|sum|arb|erb|rake|gemspec|hcl|conf|"
+    r"j2|tpl|php|cs|csproj|ps1|ipynb|c|h|cpp|hpp|lua|ex|exs|scala|service|timer)|"
     r"\.env|\.npmrc|\.gitignore|Dockerfile|Makefile|Gemfile|Procfile|Justfile))(?![\w/-])"
 )
 
@@ -226,7 +230,7 @@ def triggers_from_text(text, terms):
     tools = (["Write", "Edit", "MultiEdit"] if files else []) + (["Bash"] if actions else [])
     return {
         "tool_names": tools,
-        "file_patterns": files[:3],
+        "file_patterns": files[:MAX_FILE_PATTERNS],
         "action_keywords": (actions + [t for t in terms if t not in " ".join(actions).split()])[:3],
         "context_keywords": terms[:3],
     }

@@ -41,7 +41,7 @@ GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "hencefor
               "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
-    r"ensure|instead|has\s+to|have\s+to)\b",
+    r"ensure|instead|has\s+to|have\s+to|no\s+exceptions)\b",
     re.I,
 )
 IMPERATIVE = lazy(
@@ -65,7 +65,7 @@ EXPLICIT = lazy(
 
 # "from now on any new value in values.yaml gets a schema entry": a person stating what holds for every new one.
 FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b|\bwhenever\b|\bevery\s+time\b|"
-                     r"\b(?:any|every|each|all)\s+[\w/.-]+\s+(?:that|which|who|touching|changing)\b", re.I)
+                     r"\b(?:any|every|each|all)\s+(?:[\w/.-]+\s+){1,2}?(?:that|which|who|touching|changing|gets?|needs?|has|have|must|should)\b", re.I)
 
 
 def _is_guidance(after, person=False):
@@ -123,7 +123,8 @@ def find_statements(text, by_user=False, person=None):
         marker_only = None
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
-            by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()]))  # not "… disappears next time anyone …"
+            by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()])  # not "… disappears next time anyone …"
+        ) or person and match.group(0).lower().startswith("remember")  # a person's "remember that bk1 sits in hel1 …"
         if (explicit and len(after.split()) >= 3) or _is_guidance(after or s, person):
             if joined_to_previous and _continues(s, found[-1]):
                 found[-1] += " " + s  # "Lesson learned: … Going forward, every MERGE …": one lesson in two sentences

@@ -2,8 +2,9 @@
 
 :func:`own_sentences` drops fenced code, indented code, ``>`` quotes,
 lines that look like pasted log or traceback output, template lines
-(``- [ ] …`` checkboxes, ``## headings``) and a letter the author pastes
-after their own words (from a salutation like "Hi team," on), keeps at most the
+(``- [ ] …`` checkboxes, ``## headings``), a letter the author pastes
+after their own words (from a salutation like "Hi team," on) and what follows
+a line that introduces a paste ("ticket below, …", "pasting the error:"), keeps at most the
 first ``head_chars`` of a long message (where the person's own framing is;
 pasted material follows it), and splits the rest into sentences with their
 end punctuation.  Inline spans in backticks or quotes are someone else's
@@ -29,7 +30,10 @@ LOG_LINE = lazy(
 )
 TEMPLATE_LINE = lazy(r"^\s*(?:[-*+]\s+\[[ xX]\]|#{1,6}\s)")  # "- [ ] task" checkboxes, "## Heading": pasted templates
 SALUTATION = lazy(r"^\s*(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon))\b[^,:!.?]{0,40}[,:!]", re.I)
-SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+")
+# "ticket below, do the ansible part pls" / "pasting the error:": what follows the line is someone else's text.
+PASTE_INTRO = lazy(r"\b(?:(?:ticket|email|e-mail|mail|message|log|logs|output|error|issue|thread|spec|diff|report)\s+below|"
+                   r"(?:pasting|pasted|forwarding|copied)\s+(?:the|this|it|below|here|an?)\b|below\s*:)", re.I)
+SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")  # an emoji ends a chat sentence
 LONG_MESSAGE = 1500
 
 
@@ -62,6 +66,8 @@ def own_sentences(text, head_chars=600, phrases=None):
         if stripped.startswith(">") or line.startswith("    ") or line.startswith("\t") or LOG_LINE.match(line) or TEMPLATE_LINE.match(line):
             continue
         lines.append(line)
+        if len(lines) <= 3 and PASTE_INTRO.search(line):
+            break  # the rest is the pasted ticket, email or log
     text = "\n".join(lines)
     if len(text) > LONG_MESSAGE:
         text = text[:head_chars]
