@@ -1258,3 +1258,15 @@ def test_what_follows_a_paste_intro_is_not_the_persons_own_words():
               "- Note for future: origin certs are valid for 15 years, put the expiry date in the runbook\n"
               "Jonas: you missed lb2 last time")
     assert find_statements(prompt, by_user=True, person=True) == [] and find_corrections(prompt) == []
+
+
+@pytest.mark.parametrize("text, priority", [
+    ("strip id and version out of that json, provisioning fights the copy in the db", "HIGH"),
+    ("don't switch off central package management! The version goes into Directory.Packages.props", "HIGH"),
+    ("you forgot versionCode. play rejects the upload if it's not higher than the last one", "CRITICAL"),
+    ("__version__ in __init__.py needs the bump as well", "CRITICAL"),
+    ("the field can't be renamed: members on older app versions still read it", "CRITICAL"),
+    ("that's the chart's own version you changed, not appVersion", "CRITICAL"),
+])
+def test_a_version_is_a_release_matter_only_when_the_text_says_which(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority

@@ -94,12 +94,23 @@ def infer_priority(kind, text, task="", paths=()):
 
 
 def _impact_in(text):
+    """True when ``text`` names production impact (:data:`PRODUCTION_TERMS`, also in identifiers' humps)."""
     if "." in text:
         text = FILE_MENTION.sub(" ", text)  # "see backup-verify.nomad.hcl" names a file, not a backup
-    found = PRODUCTION_TERMS.search(text)
-    if found or not CAMEL_HUMP.search(text):
-        return found
-    return any(m.group(0).lower() not in HELPER_HUMPS for m in PRODUCTION_TERMS.finditer(CAMEL_HUMP.sub(" ", text)))
+    split = CAMEL_HUMP.sub(" ", text) if CAMEL_HUMP.search(text) else text
+    for match in PRODUCTION_TERMS.finditer(split):
+        word = match.group(0).lower()
+        if split is not text and word in HELPER_HUMPS and not PRODUCTION_TERMS.search(text):
+            continue
+        if word.startswith("version") and not RELEASED_VERSION.search(text):
+            continue  # "strip id and version out of that json": a field, not a release
+        return True
+    return False
+
+
+# "version" is a release matter when the text says which: bumped, tagged, published, a number, the app's or chart's.
+RELEASED_VERSION = lazy(r"\b(?:bump\w*|semver|releas\w*|tag\w*|publish\w*|upload\w*|store|app\s+versions?|chart|higher|lower)\b|"
+                        r"versionCode|__version__|\d+\.\d+", re.I)
 
 
 HELPER_HUMPS = frozenset(("rollback", "backup", "backups"))
