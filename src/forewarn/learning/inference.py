@@ -29,7 +29,7 @@ STOPWORDS = frozenset(
     back done work works working whatever sure look lot bit""".split()
 )
 PRODUCTION_TERMS = lazy(
-    r"\b(deploy\w*|release\w*|version\w*|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
+    r"\b(deploy\w*|release\w*|version\w*|__version__|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
     r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
@@ -102,7 +102,7 @@ def _impact_in(text):
         word = match.group(0).lower()
         if split is not text and word in HELPER_HUMPS and not PRODUCTION_TERMS.search(text):
             continue
-        if word.startswith("version") and not RELEASED_VERSION.search(text):
+        if word.lstrip("_").startswith("version") and not RELEASED_VERSION.search(text):
             continue  # "strip id and version out of that json": a field, not a release
         return True
     return False
