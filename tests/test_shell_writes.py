@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forewarn.shell_writes import deletes_recursively, split_words, write_targets
+from forewarn.shell_writes import deletes_recursively, dispatched_workflows, split_words, write_targets
 
 
 @pytest.mark.parametrize("command,targets", [
@@ -97,3 +97,22 @@ def test_a_plus_refspec_is_a_forced_push(command, forced):
 def test_wrappers_and_their_options_are_not_the_command(command, targets, deletes):
     assert write_targets(command) == targets
     assert deletes_recursively(command) is deletes
+
+
+@pytest.mark.parametrize("command, acts", [
+    ("gh workflow run terraform.yml -f workspace=prod -f command=apply -f ref=main", [["terraform", "prod", "apply", "main"]]),
+    ("gh workflow run .github/workflows/deploy_api.yaml --field environment=production", [["deploy", "api", "production"]]),
+    ("cd infra && gh workflow run promote.yml -F app=prod-eu", [["promote", "prod-eu"]]),
+    ("gh workflow list", []),
+    ("gh run list --workflow deploy.yml", []),
+])
+def test_a_dispatched_workflow_is_its_name_and_inputs(command, acts):
+    assert dispatched_workflows(command) == acts
+
+
+def test_knowledge_about_terraform_apply_reaches_a_dispatched_terraform_run():
+    from forewarn.keywords import any_in_command, fold
+    from forewarn.toolcall import ToolCall
+
+    call = ToolCall({"tool_name": "Bash", "tool_input": {"command": "gh workflow run terraform.yml -f workspace=prod -f command=apply"}}, "/p")
+    assert any_in_command([fold("terraform apply")], call.commands()) == fold("terraform apply")

@@ -274,6 +274,39 @@ def deletes_recursively(command, powershell=False):
     return False
 
 
+def dispatched_workflows(command, powershell=False):
+    """What each ``gh workflow run`` in ``command`` asks the workflow to do, as words: the workflow's name and the
+    values of its inputs (``gh workflow run terraform.yml -f workspace=prod -f command=apply`` gives
+    ``["terraform", "prod", "apply"]``), so knowledge written about ``terraform apply`` reaches the run."""
+    if not isinstance(command, str) or "workflow" not in command:
+        return []
+    found = []
+    try:
+        for words in split_words(command, powershell):
+            words = strip_wrappers(words)
+            if len(words) < 4 or words[0].rsplit("/", 1)[-1] != "gh" or words[1:3] != ["workflow", "run"]:
+                continue
+            act, take = [], False
+            for word in words[3:]:
+                if take:
+                    act.extend(word.split("=", 1)[1:] or [word])
+                    take = False
+                elif word in ("-f", "-F", "--field", "--raw-field"):
+                    take = True
+                elif word.startswith(("--field=", "--raw-field=")):
+                    act.extend(word.split("=", 2)[2:])
+                elif not word.startswith("-") and not act:
+                    stem = word.rsplit("/", 1)[-1]
+                    for suffix in (".yml", ".yaml"):
+                        stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
+                    act.extend(p for p in stem.replace("_", "-").split("-") if p)
+            if act:
+                found.append(act)
+    except Exception:
+        return []
+    return found
+
+
 def force_pushes(command, powershell=False):
     """True if a ``git push`` in ``command`` forces an update by a ``+ref`` refspec (``git push origin +main``)."""
     if not isinstance(command, str) or "+" not in command:

@@ -168,7 +168,8 @@ class ToolCall:
         Empty when the input has no ``command`` string; bounded like :meth:`folded_text`.  A shell command that
         deletes a folder recursively by other means (``find -delete``, ``Remove-Item -Recurse``, ``git clean
         -d``) also gets the simple command ``rm -rf``, so knowledge written about ``rm -rf`` reaches it; a push
-        of a ``+ref`` (which git documents as forcing that update) gets ``git push --force``.
+        of a ``+ref`` (which git documents as forcing that update) gets ``git push --force``; a ``gh workflow run``
+        gets the workflow's name and input values as a simple command of their own (``terraform prod apply``).
         """
         if self._commands is None:
             command = self._input.get("command")
@@ -182,13 +183,15 @@ class ToolCall:
                     if words:
                         self._commands.append(words)
                 if "bash" in self.names:
-                    from .shell_writes import deletes_recursively, force_pushes
+                    from .shell_writes import deletes_recursively, dispatched_workflows, force_pushes
 
                     command, powershell = self._input["command"], self.tool.lower() == "powershell"
                     if deletes_recursively(command, powershell):
                         self._commands.append([fold("rm"), fold("-rf")])  # any recursive deletion reads as the rm -rf it is
                     if force_pushes(command, powershell):
                         self._commands.append([fold("git"), fold("push"), fold("--force")])  # git push origin +main
+                    for act in dispatched_workflows(command, powershell):
+                        self._commands.append([w for w in (fold(word) for word in act) if w.strip()])  # gh workflow run
         return self._commands
 
     def words(self):

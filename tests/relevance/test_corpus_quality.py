@@ -335,7 +335,7 @@ def test_blind_corpora_do_not_regress(results):
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
     assert fleet["critical"][0] >= 41 and fleet["hits"] >= 75 and fleet["injected"] - fleet["hits"] <= 20
     reel = results["reel", "calls.jsonl"][0][1]  # blind when first run, nothing changed since
-    assert reel["critical"][0] >= 35 and reel["hits"] >= 56 and reel["injected"] - reel["hits"] <= 23
+    assert reel["critical"][0] >= 36 and reel["hits"] >= 57 and reel["injected"] - reel["hits"] <= 23
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
@@ -343,7 +343,7 @@ def test_blind_corpora_do_not_regress(results):
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
                    "recall 42/47, 16 of 104 injected items irrelevant; clinic 49/63, 36 of 115; clinic2 51/64, 31 of "
-                   "123; fleet 41/68, 20 of 95; reel 35/70, 23 of 79): docs/relevance.md")
+                   "123; fleet 41/68, 20 of 95; reel 36/70, 23 of 80): docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
