@@ -54,7 +54,7 @@ def test_correction_becomes_a_draft_and_the_user_is_told(project, tmp_path):
     assert list(out) == ["systemMessage"] and "draft lesson" in out["systemMessage"]
     (node,) = lessons(project)
     assert node["status"] == "draft" and node["priority"] == "CRITICAL"
-    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"]
+    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json", "**/marketplace.json"]  # the edited file, the named one
     assert node["source"]["session_id"] == "S1"
 
 
@@ -65,7 +65,7 @@ def test_a_correction_takes_its_triggers_from_the_turn_the_previous_stop_read(pr
     append(transcript, human("You forgot to update marketplace.json."), edit(str(project / "README.md")))
     run_hook(HOOK, stop(project, transcript))
     (node,) = lessons(project)
-    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json"]
+    assert node["trigger_conditions"]["file_patterns"] == ["**/plugin.json", "**/marketplace.json"]
     assert "Edit" in node["trigger_conditions"]["tool_names"]
 
 

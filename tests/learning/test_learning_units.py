@@ -478,7 +478,10 @@ def test_context_gives_a_correction_the_triggers_of_the_turn_it_corrects():
 def test_a_session_opening_instruction_is_not_a_correction():
     records = [user("Refactor the exporter and please remember to update the changelog.")]
     assert capture.extract_lessons(records, "", "s", NOW, context=[])[0] == []
-    assert len(capture.extract_lessons(records, "", "s", NOW, context=None)[0]) == 1  # unknown start: the assistant may have spoken
+    # unknown start: the assistant may have spoken, but a request for new work sets rules for that work
+    assert capture.extract_lessons(records, "", "s", NOW, context=None)[0] == []
+    again = [user("please remember to update the changelog when you refactor")]
+    assert len(capture.extract_lessons(again, "", "s", NOW, context=None)[0]) == 1
 
 
 def test_a_rejected_tool_call_with_a_reason_is_a_correction_with_that_tool():

@@ -297,6 +297,8 @@ def find_corrections(prompt_text):
     if CHANGE_OF_PLAN.search(plain):
         return found
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
+    if _opens_new_work(sentences):
+        return found  # "Could you add pagination? Please don't forget the page size": instructions for the new work
     i = 0
     while i < len(sentences):
         sentence = sentences[i]
@@ -330,6 +332,34 @@ CHANGE_OF_PLAN = lazy(
     r"^(?:(?:ok(?:ay)?|hmm+|so)[\s,.]+)?actually[\s,]+let'?s\b",
     re.I,
 )
+# A prompt that opens by asking for new work ("Could you add pagination to the orders list?", "add stripe webhooks for
+# refunds.", "new task.", "write down how we release the crates"): what its later sentences say must or must not be
+# done is about that work, not about what the assistant did before.
+NEW_WORK = lazy(
+    r"^(?:(?:hi|hey|hello|ok(?:ay)?|so|next|new\s+task)\b[\s,.!:]*)*(?:(?:could|can|would|will)\s+(?:you|we)\s+(?:please\s+)?|please\s+)?"
+    r"(?:add|create|write|build|implement|set\s+up|scaffold|introduce|refactor|publish|release|write\s+(?:down|up))\b"
+    r"(?!\s+(?:it|that|this|them)\s+(?:back|again)\b)",
+    re.I,
+)
+TASK_LEAD = lazy(r"^(?:new\s+task|next\s+(?:one|task|up)|next|ok(?:ay)?|so|hi|hey|hello|thanks|thank\s+you)\W*$", re.I)
+# "add it back", "you removed …", "… again", "still …", "instead": about what was done, not new work
+REFERS_BACK = lazy(r"\b(?:you|u)\s+(?:just\s+)?(?:\w+ed|broke|wrote|made|put|did|left|forgot|took|ran)\b|\b(?:again|back|still|instead)\b", re.I)
+
+
+def _first_request(sentences):
+    """The first sentence that is not a bare "new task." or "ok." lead."""
+    for sentence in sentences:
+        if not TASK_LEAD.match(sentence.strip()):
+            return sentence
+    return ""
+
+
+def _opens_new_work(sentences):
+    """True when a prompt opens by asking for new work and does not refer back to what was done."""
+    first = _first_request(sentences)
+    return bool(first) and bool(NEW_WORK.match(first)) and not REFERS_BACK.search(first)
+
+
 # A reply that opens with praise ("nice, green.", "lgtm.") before the pushback: the praise is no part of the lesson.
 PRAISE_LEAD = lazy(r"^(?:nice|cool|lgtm|awesome|sweet|neat|works|green|passes|looks\s+good)\b(?![\s,.!]+so\s+now\b)", re.I)
 # "but why is there a hand-built Trail in conftest?" asks nothing: the sentences after it say what is right.
@@ -368,6 +398,8 @@ def pushes_back(prompt_text):
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     if sentences and SELF_CORRECTION.search(sentences[0]):
         return False  # "sorry, my bad — I meant quiz_attempts. the lesson_progress one already exists"
+    if _opens_new_work(sentences):
+        return False  # a request for new work sets its own rules
     for sentence in sentences:
         if NEXT_TASK.match(sentence):
             return False  # what follows is about the next task

@@ -31,8 +31,10 @@ LOG_LINE = lazy(
 TEMPLATE_LINE = lazy(r"^\s*(?:[-*+]\s+\[[ xX]\]|#{1,6}\s)")  # "- [ ] task" checkboxes, "## Heading": pasted templates
 SALUTATION = lazy(r"^\s*(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon))\b[^,:!.?]{0,40}[,:!]", re.I)
 # "ticket below, do the ansible part pls" / "pasting the error:": what follows the line is someone else's text.
-PASTE_INTRO = lazy(r"\b(?:(?:ticket|email|e-mail|mail|message|log|logs|output|error|issue|thread|spec|diff|report)\s+below|"
-                   r"(?:pasting|pasted|forwarding|copied)\s+(?:the|this|it|below|here|an?)\b|below\s*:)", re.I)
+PASTE_INTRO = lazy(r"\b(?:(?:ticket|email|e-mail|mail|message|log|logs|output|error|issue|thread|spec|diff|report)\s+(?:is\s+)?below|"
+                   r"(?:pasting|pasted|forwarding|copied)\s+(?:the|this|it|below|here|an?)\b|below\s*[:.]|"
+                   r"(?:mail|email|ticket|log),?\s+(?:pls|please)\s+(?:look|check|read)|forwarded\s+message|"
+                   r"^\s*next\s+(?:one|ticket|task)\W*$)", re.I)
 SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")  # an emoji ends a chat sentence
 LONG_MESSAGE = 1500
 
