@@ -8356,3 +8356,1253 @@ HELD_OUT_14 = [
                   "says the 20s interval is there because the lock directory on bk1 is on NFS and lags."),
     ], expect=[]),
 ]
+
+
+# ---------------------------------------------------------------- held-out set 15 (written blind)
+# One project: vetbook, a Django + Celery SaaS for veterinary clinics (appointments, Stripe invoices, Twilio SMS
+# reminders), PostgreSQL with Django migrations, a React front end, Fly.io staging and production apps, Sentry.
+# People: a calm tech lead who explains the why first and quotes CONTRIBUTING.md, and a junior developer who hedges.
+H15_P = "/home/dev/vetbook"
+H15_B = H15_P + "/backend"
+H15_A = H15_B + "/apps"
+H15_F = H15_P + "/frontend"
+H15_STRIPE_LIVE_KEY = "sk_live_51QvBk7Tq2Xm9Lr4Wv8Kp3Zn6Yc1Hb5JdVeT0aRs"
+H15_STRIPE_WHSEC = "whsec_Nc4Yb1Hd6Js0FgUaE5tKr8vTm3Lx7Rk2Wp9"
+H15_TWILIO_TOKEN = "e41b7c9d2fa86035c1d4e9b7a2f60d15"
+H15_PROD_DB_PASSWORD = "V3tb00k!prd-Qm7xLz2Tp"
+H15_STAGING_DB_PASSWORD = "stg-V3t!Kx9vLm2Rw4"
+H15_SENTRY_AUTH_TOKEN = "sntryu_8b2e4f6a1c3d5e7f9a0b2c4d6e8f1a3b5c7d9e0f2a4b6c8d1e3f5a7b9c0d2e4f6"
+H15_REDIS_PASSWORD = "Upst4sh-vb!Rq8mLx3Tz"
+H15_DJANGO_SECRET_KEY = "q7vT2mLx9Rk4Wp8Nz3Yc6Hb1Js5Fd0Ga7Ue2Kr4Mq9Vb"
+H15_DEPLOY_KEY_LINE = ("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQAAACBWdGJrRGVwbG95"
+                       "S2V5N3FMbTJWdDlSazRXcDhO")
+H15_DEPLOY_KEY = ("-----BEGIN OPENSSH PRIVATE KEY-----\n" + H15_DEPLOY_KEY_LINE
+                  + "\nAAAECVdGJrRGVwbG95S2V5N3FMbTJWdDlSazRXcDhOejNZYzZIYjFKczVGZDBHYQ==\n-----END OPENSSH PRIVATE KEY-----")
+
+H15_IDE_BOOKING = ("<ide_opened_file>The user opened the file " + H15_F + "/src/features/booking/BookingForm.tsx in the IDE. "
+                   "This may or may not be related to the current task.</ide_opened_file>")
+H15_IDE_SERVICES = ("<ide_opened_file>The user opened the file " + H15_A + "/appointments/services.py in the IDE. "
+                    "This may or may not be related to the current task.</ide_opened_file>")
+H15_IDE_VAT = ("<ide_selection>The user selected the lines 58 to 61 from " + H15_A + "/billing/services.py:\n"
+               "    subtotal = sum(line.amount for line in invoice.lines.all())\n"
+               "    tax = subtotal * invoice.clinic.tax_rate\n"
+               "    invoice.total = round(subtotal + tax, 2)\n"
+               "    invoice.save(update_fields=[\"total\"])\n\n"
+               "This may or may not be related to the current task.</ide_selection>")
+
+H15_PK_RELEASE = """Staging deployed cleanly: the release command ran `migrate --noinput` on a temporary machine, and the three web machines were only replaced after it exited 0. I made the same change in fly.production.toml and removed the migrate line from docker/entrypoint.sh, so migrations no longer race the web process. Production has not been deployed.
+
+[PROCESS_KNOWLEDGE]
+type: checklist
+priority: HIGH
+label: Run Django migrations through the Fly release command before machines roll
+trigger_conditions:
+  tool_names: [Bash, Edit]
+  file_patterns: ["**/fly.staging.toml", "**/fly.production.toml", "**/migrations/*.py"]
+  action_keywords: [fly deploy, migrate, release_command]
+  context_keywords: [migration, staging, production, Fly.io]
+checklist:
+  title: Deploying a vetbook release that contains migrations
+  items:
+    - "Both fly.*.toml files have [deploy] release_command = \\"python manage.py migrate --noinput\\""
+    - The entrypoint script does not run migrate itself
+    - Deploy vetbook-staging first and read the release_command output before anything else
+    - Check https://vetbook-staging.fly.dev/healthz and book a test appointment
+    - Only then deploy vetbook-production with fly deploy -c fly.production.toml
+[/PROCESS_KNOWLEDGE]"""
+
+H15_PK_WEBHOOK = """The test reproduces the triple delivery: it posts the same invoice.paid event three times and asserts one Payment row. It passes now. Writing the pattern down, since charge.refunded and customer.subscription.updated go through the same handler module:
+
+[PROCESS_KNOWLEDGE]
+type: pattern
+priority: CRITICAL
+label: Make Stripe webhook handlers idempotent on the event id
+trigger_conditions:
+  tool_names:
+    - Edit
+    - Write
+  file_patterns:
+    - "**/stripe_webhooks.py"
+    - "**/billing/tasks.py"
+  action_keywords:
+    - webhook
+    - invoice.paid
+    - charge.refunded
+  context_keywords:
+    - Stripe
+    - idempotency
+    - duplicate payment
+pattern:
+  situation: A Stripe webhook creates or changes rows. Stripe delivers every event at least once and retries after any non-2xx answer or a timeout.
+  action: In one transaction, insert ProcessedStripeEvent(event_id=event.id) first (unique constraint); if the row already exists, answer 200 and do nothing else.
+  rationale: Clinic 118 got three Payment rows when Stripe retried invoice.paid after our handler took 31 seconds to answer.
+  example: "with transaction.atomic(): _, created = ProcessedStripeEvent.objects.get_or_create(event_id=event.id); if not created: return HttpResponse(status=200)"
+[/PROCESS_KNOWLEDGE]"""
+
+H15_PK_QUIET = """Found it. `schedule_reminders` computed the send time with `timezone.localtime()`, which uses settings.TIME_ZONE (America/Toronto), not the clinic's own zone. For the Phoenix clinic that put the 8:00 reminder at 6:00 local time. It now converts with `ZoneInfo(clinic.timezone)` and clamps the send time into the clinic's 08:00-20:00 window; the new test covers Phoenix (no DST) and Halifax.
+
+[PROCESS_KNOWLEDGE]
+{"type": "warning", "priority": "HIGH", "label": "SMS reminders must use the clinic's own timezone and quiet hours",
+ "trigger_conditions": {"tool_names": ["Edit", "Write"], "file_patterns": ["**/reminders/*.py"],
+                        "action_keywords": ["send_sms", "schedule reminder", "eta"], "context_keywords": ["Twilio", "timezone", "quiet hours"]},
+ "warning": {"risk": "Reminders computed in settings.TIME_ZONE reach owners in other zones at night or before opening",
+             "severity": "HIGH",
+             "detection": "timezone.localtime() or settings.TIME_ZONE used in reminders code; complaints from clinics outside Eastern time",
+             "mitigation": "Convert with ZoneInfo(clinic.timezone) and clamp the send time to 08:00-20:00 local; test with a clinic in America/Phoenix"}}
+[/PROCESS_KNOWLEDGE]"""
+
+H15_EMAIL = """Forwarding an email from Dana Whitcombe, the practice manager at Riverside Vets. Please find out whether something on our side went wrong before I answer her.
+
+-----
+From: Dana Whitcombe <dana@riversidevets.ca>
+Subject: Reminders AGAIN
+
+Hi VetBook team,
+
+You forgot to send the reminders for Tuesday's vaccination clinic again. Three owners didn't show up and one told us she never got a text. This is the second time this month. Please make sure you fix this before next Tuesday, and don't forget that we moved our opening time to 9am, so nothing should go out before that.
+
+That's really not OK for a paid service.
+
+Dana
+-----"""
+
+H15_TICKET = """Here is today's ticket. Please read it and propose a plan before you write any code.
+
+VET-412  Waitlist for fully booked days
+Reporter: Priya (Product)   Priority: P2
+
+Clinics lose bookings when a day is full: owners give up instead of waiting for a cancellation.
+
+Acceptance criteria
+- An owner can join the waitlist for a vet and a day from the booking page when no slot is free.
+- Make sure you notify the first owner on the waitlist by SMS when a slot frees up; they get 30 minutes to claim it before it goes to the next one.
+- Don't forget that a clinic can switch the waitlist off in its settings.
+- Remember to respect the SMS opt-out flag.
+
+Notes
+- Note for future: product wants this for surgeries too, but not in this ticket.
+- IMPORTANT: no emails for now, SMS only."""
+
+H15_COMPACT = """This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:
+
+Analysis: The user (tech lead) asked for payment-overdue reminder emails for owners with unpaid invoices older than 14 days.
+
+Summary:
+1. Primary Request: add a daily Celery task `billing.send_overdue_reminders` that emails owners with invoices unpaid for 14+ days, at most once every 7 days per invoice.
+2. Work done: created apps/billing/tasks.py::send_overdue_reminders and OverdueReminderLog (migration 0019_overduereminderlog). The user corrected the assistant twice: the task must use timezone.now(), not datetime.now(), and the log row has to be written before the email is sent so a retry cannot email twice. The user also said that from now on every task that emails or texts owners must be safe to run twice.
+3. Files: backend/apps/billing/tasks.py, backend/apps/billing/models.py, backend/apps/billing/migrations/0019_overduereminderlog.py, backend/vetbook/settings/base.py (CELERY_BEAT_SCHEDULE).
+4. Pending: the email template (templates/billing/email/overdue_reminder.html and .txt) and tests.
+5. Current step: writing the templates."""
+
+H15_CONTRIBUTING = """# Contributing to VetBook
+
+## Backend
+- Views validate input and call a service; they never write to models themselves.
+- IMPORTANT: every query on a tenant model starts from the clinic (`Model.objects.for_clinic(clinic)`).
+- Money is `Decimal` end to end. Never float.
+- Every Celery task has an explicit `name=`.
+- Remember to run `python manage.py makemigrations --check` before pushing.
+
+## Frontend
+- pnpm only. Don't forget: a serializer change and the matching change to `frontend/src/api/types.ts` land in the same pull request.
+
+## Releases
+- Versions are set by the release workflow. IMPORTANT: never edit a version by hand.
+"""
+
+HELD_OUT_15 = [
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE] blocks
+    # YAML body with flow lists, in the final message.
+    dict(name="h15_pk_fly_release_command", turns=[
+        ("user", "We shipped the Invoice.due_date migration to staging this morning, and the web machines came up before the migration "
+                 "had finished, so staging answered /invoices with 500s for about two minutes. On production that would be two minutes "
+                 "of clinics unable to check out a patient. Please look at fly.staging.toml and fly.production.toml and make the "
+                 "migrations run as Fly's release command, so a deploy only rolls the machines once the schema is in place."),
+        ("assistant", "Let me read both Fly configs and the container entrypoint first.", [
+            ("Read", {"file_path": H15_P + "/fly.staging.toml"}),
+            ("Read", {"file_path": H15_P + "/fly.production.toml"}),
+            ("Read", {"file_path": H15_B + "/docker/entrypoint.sh"})]),
+        ("result", 'app = "vetbook-staging"\nprimary_region = "yul"\n\n[build]\n  dockerfile = "Dockerfile"\n\n[processes]\n'
+                   '  web = "gunicorn vetbook.wsgi --bind :8000 --workers 3"\n  worker = "celery -A vetbook worker -l info --concurrency 4"\n'
+                   '  beat = "celery -A vetbook beat -l info"\n\n[http_service]\n  internal_port = 8000\n  processes = ["web"]\n'),
+        ("assistant", "Neither config has a [deploy] section, and entrypoint.sh runs `migrate` on every machine start, so the first web "
+                      "machine takes traffic while the schema is still changing. I'll add a release command to both configs and take "
+                      "migrate out of the entrypoint, then deploy staging.", [
+            ("Edit", {"file_path": H15_P + "/fly.staging.toml", "old_string": '[build]\n  dockerfile = "Dockerfile"\n',
+                      "new_string": '[build]\n  dockerfile = "Dockerfile"\n\n[deploy]\n  release_command = "python manage.py migrate --noinput"\n  strategy = "rolling"\n'}),
+            ("Edit", {"file_path": H15_P + "/fly.production.toml", "old_string": '[build]\n  dockerfile = "Dockerfile"\n',
+                      "new_string": '[build]\n  dockerfile = "Dockerfile"\n\n[deploy]\n  release_command = "python manage.py migrate --noinput"\n  strategy = "rolling"\n'}),
+            ("Edit", {"file_path": H15_B + "/docker/entrypoint.sh", "old_string": 'python manage.py migrate --noinput\nexec "$@"\n',
+                      "new_string": 'exec "$@"\n'}),
+            ("Bash", {"command": "cd " + H15_P + " && fly deploy -c fly.staging.toml --app vetbook-staging", "description": "Deploy staging with the release command"})]),
+        ("result", "==> Verifying app config\n--> Verified app config\n==> Building image with Depot\n--> Pushing image done\n"
+                   "Running vetbook-staging release_command: python manage.py migrate --noinput\n  Operations to perform:\n"
+                   "    Apply all migrations: admin, appointments, auth, billing, clinics, contenttypes, reminders, sessions\n"
+                   "  Running migrations:\n    No migrations to apply.\n✔ release_command 148e7d2f completed successfully\n"
+                   "--> Updating existing machines in 'vetbook-staging' with rolling strategy\n✔ [1/3] Machine 3d8d9e1b is now in a good state\n"
+                   "✔ [2/3] Machine 9185e22c is now in a good state\n✔ [3/3] Machine e7843a10 is now in a good state\n"
+                   "Visit your newly deployed app at https://vetbook-staging.fly.dev/"),
+        ("user", "That worked. Please write the procedure down, so that the next release with a migration in it follows the same steps."),
+        ("final", H15_PK_RELEASE),
+    ], expect=[dict(kind="process_knowledge", words=["release command"], priority="HIGH")]),
+
+    # YAML body with block lists, in a mid-session assistant message; the final message is a short summary.
+    dict(name="h15_pk_stripe_webhook_idempotent", turns=[
+        ("user", "Stripe retried the invoice.paid webhook for clinic 118 three times last night, and we created three Payment rows for "
+                 "one invoice. Stripe delivers every event at least once, so our handler has to be safe to receive the same event again. "
+                 "Please fix apps/billing/stripe_webhooks.py and add a test that sends the same event three times. If you want to try it "
+                 "with `stripe listen`, the staging signing secret is " + H15_STRIPE_WHSEC + "."),
+        ("assistant", "I'll read the handler and the billing models.", [
+            ("Read", {"file_path": H15_A + "/billing/stripe_webhooks.py"}),
+            ("Grep", {"pattern": "class Payment|class ProcessedStripeEvent", "path": H15_A + "/billing"})]),
+        ("result", H15_A + "/billing/models.py:88:class Payment(TenantModel):"),
+        ("assistant", "There is no record of processed events, so every delivery runs the full handler. I'll add a ProcessedStripeEvent "
+                      "model with a unique event_id, insert it first inside the transaction, and return 200 early on a duplicate.", [
+            ("Edit", {"file_path": H15_A + "/billing/models.py", "old_string": "class Payment(TenantModel):",
+                      "new_string": "class ProcessedStripeEvent(models.Model):\n    event_id = models.CharField(max_length=255, unique=True)\n"
+                                    "    received_at = models.DateTimeField(auto_now_add=True)\n\n\nclass Payment(TenantModel):"}),
+            ("MultiEdit", {"file_path": H15_A + "/billing/stripe_webhooks.py", "edits": [
+                {"old_string": "def handle_event(event):\n    handler = HANDLERS.get(event.type)",
+                 "new_string": "def handle_event(event):\n    with transaction.atomic():\n"
+                               "        _, created = ProcessedStripeEvent.objects.get_or_create(event_id=event.id)\n"
+                               "        if not created:\n            return HttpResponse(status=200)\n        handler = HANDLERS.get(event.type)"}]}),
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations billing -n processedstripeevent", "description": "Create the migration"}),
+            ("Write", {"file_path": H15_A + "/billing/tests/test_webhook_idempotency.py",
+                       "content": "def test_invoice_paid_delivered_three_times_creates_one_payment(client, stripe_event_factory):\n"
+                                  "    event = stripe_event_factory('invoice.paid')\n    for _ in range(3):\n"
+                                  "        assert post_webhook(client, event).status_code == 200\n    assert Payment.objects.count() == 1\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q", "description": "Run billing tests"})]),
+        ("result", "........................................                                  [100%]\n41 passed in 6.02s"),
+        ("assistant", H15_PK_WEBHOOK, []),
+        ("user", "Good. Please open the PR."),
+        ("assistant", "", [("Bash", {"command": "cd " + H15_P + " && git checkout -b fix/stripe-webhook-idempotency && git add -A && "
+                                                 "git commit -m 'Make Stripe webhooks idempotent on event id' && git push -u origin HEAD && "
+                                                 "gh pr create --fill", "description": "Open the pull request"})]),
+        ("final", "PR #318 is open: ProcessedStripeEvent with a unique event_id, migration 0021, the early return on duplicates and the "
+                  "triple-delivery test. I didn't use the signing secret; the test builds signed events with the test fixture."),
+    ], expect=[dict(kind="process_knowledge", words=["idempotent"], priority="CRITICAL")],
+       secrets=[H15_STRIPE_WHSEC]),
+
+    # JSON body, in the final message.
+    dict(name="h15_pk_json_quiet_hours", turns=[
+        ("user", "hey, not sure if this is the right place to ask, but a clinic in Arizona (Desert Paws) says their owners got reminders "
+                 "at 6am their time. I think the reminder task might be using the server timezone? could you take a look when you have a sec"),
+        ("assistant", "I'll look at how the reminder time is computed.", [
+            ("Grep", {"pattern": "localtime|TIME_ZONE|eta=", "path": H15_A + "/reminders"}),
+            ("Read", {"file_path": H15_A + "/reminders/tasks.py"})]),
+        ("result", H15_A + "/reminders/tasks.py:41:    send_at = timezone.localtime(appointment.starts_at) - timedelta(hours=clinic.reminder_lead_hours)\n"
+                   + H15_A + "/reminders/tasks.py:47:    send_sms_reminder.apply_async(args=[appointment.pk], eta=send_at)"),
+        ("assistant", "`timezone.localtime()` without a zone uses settings.TIME_ZONE, America/Toronto. I'll convert with the clinic's zone and "
+                      "clamp into the clinic's 08:00-20:00 window.", [
+            ("Edit", {"file_path": H15_A + "/reminders/tasks.py",
+                      "old_string": "    send_at = timezone.localtime(appointment.starts_at) - timedelta(hours=clinic.reminder_lead_hours)",
+                      "new_string": "    local_start = appointment.starts_at.astimezone(ZoneInfo(clinic.timezone))\n"
+                                    "    send_at = clamp_to_quiet_hours(local_start - timedelta(hours=clinic.reminder_lead_hours))"}),
+            ("Write", {"file_path": H15_A + "/reminders/tests/test_quiet_hours.py",
+                       "content": "@pytest.mark.parametrize('tz', ['America/Phoenix', 'America/Halifax'])\n"
+                                  "def test_reminder_never_before_8_local(tz, appointment_factory):\n    ...\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/reminders -q", "description": "Run reminder tests"})]),
+        ("result", "..................                                                        [100%]\n18 passed in 2.41s"),
+        ("final", H15_PK_QUIET),
+    ], expect=[dict(kind="process_knowledge", words=["quiet hours"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- user corrections
+    # Question-shaped remark labelled as a correction: the assistant wrote to the model from the view, the lead's "shouldn't
+    # this ..." names the project rule (quoting CONTRIBUTING.md) and what the view skips, and expects it moved. A careful
+    # reader takes it as "this is done wrongly", not as a request for information.
+    dict(name="h15_corr_service_layer_question", turns=[
+        ("user", "Receptionists need to move an appointment to another vet straight from the calendar. Please add a PATCH endpoint "
+                 "for that on the appointments API."),
+        ("assistant", "I'll look at the existing appointment views and services.", [
+            ("Read", {"file_path": H15_A + "/appointments/views.py"}),
+            ("Read", {"file_path": H15_A + "/appointments/services.py"})]),
+        ("assistant", "Adding a `reassign` action to AppointmentViewSet.", [
+            ("Edit", {"file_path": H15_A + "/appointments/views.py",
+                      "old_string": "class AppointmentViewSet(ClinicScopedViewSet):",
+                      "new_string": "class AppointmentViewSet(ClinicScopedViewSet):\n\n    @action(detail=True, methods=['patch'])\n"
+                                    "    def reassign(self, request, pk=None):\n        appointment = self.get_object()\n"
+                                    "        appointment.vet_id = request.data['vet_id']\n        appointment.save(update_fields=['vet'])\n"
+                                    "        return Response(AppointmentSerializer(appointment).data)"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/appointments -q", "description": "Run appointment tests"})]),
+        ("result", "....................................                                      [100%]\n36 passed in 4.88s"),
+        ("user", "Shouldn't this go through AppointmentService? CONTRIBUTING.md is explicit: \"Views validate input and call a service; "
+                 "they never write to models themselves.\" The service is where we check the new vet's schedule for overlaps and "
+                 "write the audit entry, and the view as it stands skips both."),
+        ("assistant", "You're right, it bypasses the overlap check and the audit log. Moving it into the service.", [
+            ("Edit", {"file_path": H15_A + "/appointments/services.py",
+                      "old_string": "class AppointmentService:",
+                      "new_string": "class AppointmentService:\n\n    def reassign_vet(self, appointment, vet, *, by):\n"
+                                    "        self._check_overlap(vet, appointment.starts_at, appointment.ends_at, exclude=appointment)\n"
+                                    "        appointment.vet = vet\n        appointment.save(update_fields=['vet'])\n"
+                                    "        AuditEntry.record(appointment, 'reassigned', by=by)\n        return appointment"}),
+            ("Edit", {"file_path": H15_A + "/appointments/views.py",
+                      "old_string": "        appointment.vet_id = request.data['vet_id']\n        appointment.save(update_fields=['vet'])\n",
+                      "new_string": "        serializer = ReassignSerializer(data=request.data, context={'clinic': request.clinic})\n"
+                                    "        serializer.is_valid(raise_exception=True)\n"
+                                    "        AppointmentService().reassign_vet(appointment, serializer.validated_data['vet'], by=request.user)\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/appointments -q", "description": "Run appointment tests"})]),
+        ("final", "The endpoint now validates with ReassignSerializer and calls AppointmentService.reassign_vet, which checks the new "
+                  "vet's overlaps and records the audit entry. I added tests for the overlap case; 39 passed."),
+    ], expect=[dict(kind="user_correction", words=["AppointmentService"], priority="HIGH", file="**/views.py")]),
+
+    # Junior's hedged correction ending in a question mark: it tells the assistant the SMS belongs in a task after commit.
+    dict(name="h15_corr_sms_inline_on_commit", turns=[
+        ("user", "could you add an SMS confirmation when someone books online? the template text is already in reminders/templates.py"),
+        ("assistant", "I'll add the send to the booking service.", [
+            ("Read", {"file_path": H15_A + "/appointments/services.py"}),
+            ("Edit", {"file_path": H15_A + "/appointments/services.py",
+                      "old_string": "        appointment = Appointment.objects.create(**data)\n        return appointment",
+                      "new_string": "        appointment = Appointment.objects.create(**data)\n"
+                                    "        twilio_client.send_sms(appointment.patient.owner_mobile, render_confirmation(appointment))\n"
+                                    "        return appointment"})]),
+        ("user", "thanks! hmm, I might be wrong, but I think we usually send SMS from a Celery task queued with transaction.on_commit, "
+                 "so a slow Twilio call doesn't hold up the booking request and nobody gets a text for a booking that rolled back?"),
+        ("assistant", "That's the better structure. I'll queue `send_booking_confirmation` after commit instead.", [
+            ("Edit", {"file_path": H15_A + "/appointments/services.py",
+                      "old_string": "        twilio_client.send_sms(appointment.patient.owner_mobile, render_confirmation(appointment))\n",
+                      "new_string": "        transaction.on_commit(lambda: send_booking_confirmation.delay(appointment.pk))\n"}),
+            ("Edit", {"file_path": H15_A + "/reminders/tasks.py",
+                      "old_string": "@shared_task(name=\"reminders.send_sms_reminder\"",
+                      "new_string": "@shared_task(name=\"reminders.send_booking_confirmation\", autoretry_for=(TwilioRestException,), max_retries=3)\n"
+                                    "def send_booking_confirmation(appointment_id):\n    ...\n\n\n@shared_task(name=\"reminders.send_sms_reminder\""}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/appointments apps/reminders -q", "description": "Run tests"})]),
+        ("final", "Booking now queues reminders.send_booking_confirmation with transaction.on_commit; the task retries on Twilio errors. "
+                  "Tests pass (57)."),
+    ], expect=[dict(kind="user_correction", words=["on_commit"], priority="HIGH", file="**/services.py")]),
+
+    # Rejected tool call on the production app: production data/migration, so CRITICAL; the mistake is a command.
+    dict(name="h15_corr_rejected_prod_migrate", turns=[
+        ("user", "The Invoice.currency migration is merged. Please apply it on staging and check that the invoices page still loads."),
+        ("assistant", "I'll run the billing migrations on the Fly app.", []),
+        ("rejected", "Bash", {"command": "fly ssh console --app vetbook-production -C 'python manage.py migrate billing'",
+                              "description": "Apply billing migrations"},
+         "That is the production app. Staging is vetbook-staging, and production only gets migrations through the release command "
+         "during a deploy, never by hand from a console."),
+        ("assistant", "Sorry, wrong app. Running it on staging.", [
+            ("Bash", {"command": "fly ssh console --app vetbook-staging -C 'python manage.py migrate billing'", "description": "Apply billing migrations on staging"})]),
+        ("result", "Connecting to fdaa:2:9c1e:a7b:1f3:5d2e:8a41:2... complete\n"
+                   "settings: DATABASE_URL=postgres://vetbook:" + H15_STAGING_DB_PASSWORD + "@vetbook-db-staging.flycast:5432/vetbook\n"
+                   "Operations to perform:\n  Apply all migrations: billing\nRunning migrations:\n  Applying billing.0020_invoice_currency... OK"),
+        ("assistant", "", [("Bash", {"command": "curl -s -o /dev/null -w '%{http_code}' https://vetbook-staging.fly.dev/api/invoices/?page=1 -H 'Authorization: Token $STAGING_SMOKE_TOKEN'",
+                                    "description": "Check the invoices endpoint"})]),
+        ("result", "200"),
+        ("final", "0020_invoice_currency is applied on vetbook-staging and /api/invoices/ answers 200. Side note: the settings module prints "
+                  "DATABASE_URL, with its password, at startup; that line should go."),
+    ], expect=[dict(kind="user_correction", words=["production app"], priority="CRITICAL", tool="Bash")],
+       secrets=[H15_STAGING_DB_PASSWORD]),
+
+    # Interrupt, then the person types the correction.
+    dict(name="h15_corr_interrupt_stripe_cents", turns=[
+        ("user", "Clinics want to take a deposit when they book a surgery. Please add create_deposit_intent to apps/billing/services.py; "
+                 "it creates a Stripe PaymentIntent for the clinic's surgery_deposit amount on the clinic's connected account."),
+        ("assistant", "Adding the service function.", [
+            ("Edit", {"file_path": H15_A + "/billing/services.py",
+                      "old_string": "def create_invoice_intent(invoice):",
+                      "new_string": "def create_deposit_intent(appointment):\n    clinic = appointment.clinic\n"
+                                    "    return stripe.PaymentIntent.create(amount=clinic.surgery_deposit, currency=clinic.currency,\n"
+                                    "                                       stripe_account=clinic.stripe_account_id,\n"
+                                    "                                       metadata={'appointment_id': appointment.pk})\n\n\n"
+                                    "def create_invoice_intent(invoice):"})]),
+        ("interrupt",),
+        ("user", "Stop there for a moment. Stripe takes amounts in the smallest currency unit, so a 150.00 deposit has to be sent as "
+                 "15000, and surgery_deposit is a Decimal in dollars. Pass it through billing.money.to_minor_units() the way "
+                 "create_invoice_intent does just below."),
+        ("assistant", "Understood; as written it would have charged 150 cents. Fixing.", [
+            ("Edit", {"file_path": H15_A + "/billing/services.py",
+                      "old_string": "amount=clinic.surgery_deposit,", "new_string": "amount=to_minor_units(clinic.surgery_deposit, clinic.currency),"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q -k deposit", "description": "Run deposit tests"})]),
+        ("final", "create_deposit_intent now converts with to_minor_units(), and the test asserts 150.00 CAD becomes amount=15000."),
+    ], expect=[dict(kind="user_correction", words=["smallest currency unit"], priority="HIGH", file="**/services.py")]),
+
+    # Data loss in a migration: CRITICAL.
+    dict(name="h15_corr_migration_rename_data_loss", turns=[
+        ("user", "Please rename Patient.owner_phone to Patient.owner_mobile and make it max_length=20. The front end calls it mobile "
+                 "everywhere already."),
+        ("assistant", "Renaming the field and generating the migration.", [
+            ("Edit", {"file_path": H15_A + "/clinics/models.py", "old_string": "    owner_phone = models.CharField(max_length=32, blank=True)",
+                      "new_string": "    owner_mobile = models.CharField(max_length=20, blank=True)"}),
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations clinics", "description": "Generate the migration"})]),
+        ("result", "Migrations for 'clinics':\n  apps/clinics/migrations/0031_remove_patient_owner_phone_patient_owner_mobile.py\n"
+                   "    - Remove field owner_phone from patient\n    - Add field owner_mobile to patient"),
+        ("assistant", "Migration 0031 is generated; tests next.", []),
+        ("user", "Please read what makemigrations generated before running anything: a RemoveField followed by an AddField. On production "
+                 "that throws away the phone number of every owner we have. Django only offers a rename when the field is otherwise "
+                 "identical, and it wasn't, because you changed max_length at the same time. Write the migration by hand with "
+                 "RenameField, then an AlterField for the length."),
+        ("assistant", "Replacing it with a hand-written migration.", [
+            ("Bash", {"command": "rm " + H15_A + "/clinics/migrations/0031_remove_patient_owner_phone_patient_owner_mobile.py", "description": "Remove the generated migration"}),
+            ("Write", {"file_path": H15_A + "/clinics/migrations/0031_rename_owner_phone_owner_mobile.py",
+                       "content": "operations = [\n    migrations.RenameField('patient', 'owner_phone', 'owner_mobile'),\n"
+                                  "    migrations.AlterField('patient', 'owner_mobile', models.CharField(max_length=20, blank=True)),\n]\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py sqlmigrate clinics 0031", "description": "Show the SQL"})]),
+        ("result", 'BEGIN;\nALTER TABLE "clinics_patient" RENAME COLUMN "owner_phone" TO "owner_mobile";\n'
+                   'ALTER TABLE "clinics_patient" ALTER COLUMN "owner_mobile" TYPE varchar(20);\nCOMMIT;'),
+        ("final", "0031 is now a RenameField plus AlterField; the SQL is a column rename and a type change, no drop. Note that the "
+                  "varchar(20) change will fail if any existing number is longer than 20 characters; 0 rows on staging are."),
+    ], expect=[dict(kind="user_correction", words=["RenameField"], priority="CRITICAL")]),
+
+    # A live key put in a committed file; the person rejects the commit and types why: security, CRITICAL.
+    dict(name="h15_corr_secret_in_fly_toml", turns=[
+        ("user", "Stripe rotated our live key after yesterday's incident. The new one is " + H15_STRIPE_LIVE_KEY + " . Please put it "
+                 "wherever production reads it from and redeploy."),
+        ("assistant", "Production reads STRIPE_SECRET_KEY from the environment. Updating the production config.", [
+            ("Edit", {"file_path": H15_P + "/fly.production.toml", "old_string": "[env]\n  DJANGO_SETTINGS_MODULE = \"vetbook.settings.production\"\n",
+                      "new_string": "[env]\n  DJANGO_SETTINGS_MODULE = \"vetbook.settings.production\"\n  STRIPE_SECRET_KEY = \"" + H15_STRIPE_LIVE_KEY + "\"\n"})]),
+        ("rejected", "Bash", {"command": "cd " + H15_P + " && git add fly.production.toml && git commit -m 'Rotate Stripe key'",
+                              "description": "Commit the config change"},
+         "No. fly.production.toml is in the repository, so this puts the live key in git history for everyone with read access. "
+         "Secrets go in with `fly secrets set` and nowhere else; it restarts the machines for you, so no separate deploy is needed. "
+         "Please take it out of the toml."),
+        ("assistant", "Reverting the toml and setting it as a Fly secret.", [
+            ("Bash", {"command": "cd " + H15_P + " && git checkout -- fly.production.toml", "description": "Revert the config"}),
+            ("Bash", {"command": "fly secrets set STRIPE_SECRET_KEY=\"$(pbpaste)\" --app vetbook-production", "description": "Set the secret from the clipboard"})]),
+        ("result", "Updating existing machines in 'vetbook-production' with rolling strategy\n✔ [1/4] Machine 1781e3d4 is now in a good state\n"
+                   "✔ [4/4] Machine 6e82d9f1 is now in a good state"),
+        ("final", "The toml is back to its committed state and STRIPE_SECRET_KEY is set as a Fly secret on vetbook-production; the "
+                  "machines restarted with it. Since the key appeared in this chat, you may want to roll it once more."),
+    ], expect=[dict(kind="user_correction", words=["fly secrets"], priority="CRITICAL", file="**/fly.production.toml")],
+       secrets=[H15_STRIPE_LIVE_KEY]),
+
+    # "You missed" the other half (one of the few stock phrases), HIGH; the file it is about was not touched, so no file.
+    dict(name="h15_corr_frontend_types_same_pr", turns=[
+        ("user", "Please add species to PatientSerializer, so the calendar can show a cat or dog icon next to each appointment."),
+        ("assistant", "Adding the field.", [
+            ("Edit", {"file_path": H15_A + "/clinics/serializers.py",
+                      "old_string": "        fields = ['id', 'name', 'owner_name', 'owner_mobile']",
+                      "new_string": "        fields = ['id', 'name', 'species', 'owner_name', 'owner_mobile']"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/clinics -q", "description": "Run clinic tests"})]),
+        ("result", "......................                                                    [100%]\n22 passed in 1.97s"),
+        ("assistant", "The serializer now returns species; tests pass.", []),
+        ("user", "You missed the other half. CONTRIBUTING.md says \"a serializer change and the matching change to "
+                 "frontend/src/api/types.ts land in the same pull request\", because those types are written by hand and nobody notices "
+                 "a drift until the calendar crashes on undefined. Please update the Patient type and the calendar test fixtures too."),
+        ("assistant", "Updating the types and the fixtures.", [
+            ("Edit", {"file_path": H15_F + "/src/api/types.ts", "old_string": "export interface Patient {\n  id: number;\n  name: string;",
+                      "new_string": "export interface Patient {\n  id: number;\n  name: string;\n  species: 'dog' | 'cat' | 'rabbit' | 'bird' | 'other';"}),
+            ("Edit", {"file_path": H15_F + "/src/features/calendar/__fixtures__/appointments.ts", "old_string": "patient: { id: 7, name: 'Biscuit',",
+                      "new_string": "patient: { id: 7, name: 'Biscuit', species: 'dog',"}),
+            ("Bash", {"command": "cd " + H15_F + " && pnpm tsc --noEmit && pnpm vitest run src/features/calendar", "description": "Type-check and test the calendar"})]),
+        ("final", "types.ts has species on Patient and the calendar fixtures include it; tsc and the 14 calendar tests pass."),
+    ], expect=[dict(kind="user_correction", words=["types.ts"], priority="HIGH")]),
+
+    dict(name="h15_corr_celery_task_explicit_name", turns=[
+        ("user", "could you add a nightly task that marks invoices overdue when due_date has passed? I think 2am is a quiet time"),
+        ("assistant", "Adding the task and a beat entry.", [
+            ("Edit", {"file_path": H15_A + "/billing/tasks.py", "old_string": "from celery import shared_task\n",
+                      "new_string": "from celery import shared_task\n\n\n@shared_task\ndef mark_overdue_invoices():\n"
+                                    "    today = timezone.localdate()\n"
+                                    "    return Invoice.objects.filter(status='open', due_date__lt=today).update(status='overdue')\n"}),
+            ("Edit", {"file_path": H15_B + "/vetbook/settings/base.py", "old_string": "CELERY_BEAT_SCHEDULE = {\n",
+                      "new_string": "CELERY_BEAT_SCHEDULE = {\n    'mark-overdue-invoices': {'task': 'apps.billing.tasks.mark_overdue_invoices', "
+                                    "'schedule': crontab(hour=2, minute=0)},\n"})]),
+        ("user", "Every task in this codebase has an explicit name, like @shared_task(name=\"billing.mark_overdue_invoices\"). Without it "
+                 "Celery derives the name from the module path, and the day someone moves the module, the messages already waiting in "
+                 "Redis carry a name that no worker knows. Please name it and use that name in the beat schedule."),
+        ("assistant", "Naming it.", [
+            ("Edit", {"file_path": H15_A + "/billing/tasks.py", "old_string": "@shared_task\ndef mark_overdue_invoices():",
+                      "new_string": "@shared_task(name=\"billing.mark_overdue_invoices\")\ndef mark_overdue_invoices():"}),
+            ("Edit", {"file_path": H15_B + "/vetbook/settings/base.py", "old_string": "'task': 'apps.billing.tasks.mark_overdue_invoices'",
+                      "new_string": "'task': 'billing.mark_overdue_invoices'"})]),
+        ("final", "The task is registered as billing.mark_overdue_invoices and the beat entry uses that name; it runs at 02:00."),
+    ], expect=[dict(kind="user_correction", words=["explicit name"], priority="HIGH", file="**/tasks.py")]),
+
+    # Index built with a write lock on a big production table: migration, CRITICAL.
+    dict(name="h15_corr_index_concurrently", turns=[
+        ("user", "Searching appointments by the owner's last name is slow on production. Please add a trigram index on "
+                 "Patient.owner_last_name."),
+        ("assistant", "Writing a migration with the pg_trgm extension and a GIN index.", [
+            ("Write", {"file_path": H15_A + "/clinics/migrations/0032_patient_owner_last_name_trgm.py",
+                       "content": "from django.contrib.postgres.indexes import GinIndex\nfrom django.contrib.postgres.operations import TrigramExtension\n\n"
+                                  "class Migration(migrations.Migration):\n    dependencies = [('clinics', '0031_rename_owner_phone_owner_mobile')]\n"
+                                  "    operations = [\n        TrigramExtension(),\n        migrations.AddIndex('patient', GinIndex(fields=['owner_last_name'], "
+                                  "name='patient_owner_last_trgm', opclasses=['gin_trgm_ops'])),\n    ]\n"})]),
+        ("user", "The patients table has 2.3 million rows on production, and a plain AddIndex holds a lock that blocks every insert and "
+                 "update until the build finishes, which means no clinic can book for several minutes. It has to be "
+                 "AddIndexConcurrently, with atomic = False on the migration, and the extension in a migration of its own."),
+        ("assistant", "Splitting it and building the index concurrently.", [
+            ("Write", {"file_path": H15_A + "/clinics/migrations/0032_trigram_extension.py",
+                       "content": "class Migration(migrations.Migration):\n    operations = [TrigramExtension()]\n"}),
+            ("Write", {"file_path": H15_A + "/clinics/migrations/0033_patient_owner_last_name_trgm.py",
+                       "content": "class Migration(migrations.Migration):\n    atomic = False\n    operations = [\n"
+                                  "        AddIndexConcurrently('patient', GinIndex(fields=['owner_last_name'], name='patient_owner_last_trgm', "
+                                  "opclasses=['gin_trgm_ops'])),\n    ]\n"}),
+            ("Bash", {"command": "rm " + H15_A + "/clinics/migrations/0032_patient_owner_last_name_trgm.py && cd " + H15_B
+                                 + " && python manage.py sqlmigrate clinics 0033", "description": "Check the SQL"})]),
+        ("result", 'CREATE INDEX CONCURRENTLY "patient_owner_last_trgm" ON "clinics_patient" USING gin ("owner_last_name" gin_trgm_ops);'),
+        ("final", "0032 creates the extension and 0033 builds the index with CREATE INDEX CONCURRENTLY outside a transaction."),
+    ], expect=[dict(kind="user_correction", words=["AddIndexConcurrently"], priority="CRITICAL",
+                    file="**/0032_patient_owner_last_name_trgm.py")]),
+
+    # Rejected push to main, with the reason typed; a command mistake, not production-impacting in itself.
+    dict(name="h15_corr_rejected_push_main", turns=[
+        ("user", "The typo fix in the invoice email subject looks good. Please get it onto main."),
+        ("assistant", "Committing and pushing.", [
+            ("Bash", {"command": "cd " + H15_P + " && git add backend/templates/billing/email/invoice_subject.txt && git commit -m 'Fix invoice subject typo'",
+                      "description": "Commit the fix"})]),
+        ("rejected", "Bash", {"command": "cd " + H15_P + " && git push origin HEAD:main", "description": "Push to main"},
+         "Please push a branch and open a pull request instead. Main is protected on purpose; CONTRIBUTING.md says every change "
+         "reaches main through a reviewed pull request, one-line fixes included, because CI only runs the migration check on PRs."),
+        ("assistant", "Pushing a branch and opening a PR.", [
+            ("Bash", {"command": "cd " + H15_P + " && git switch -c fix/invoice-subject-typo && git push -u origin HEAD && gh pr create --fill",
+                      "description": "Open a pull request"})]),
+        ("result", "https://github.com/vetbook/vetbook/pull/321"),
+        ("final", "PR #321 is open with the subject fix; CI is running."),
+    ], expect=[dict(kind="user_correction", words=["pull request"], priority="HIGH", tool="Bash")]),
+
+    # Junior's hedged correction about a swallowed exception.
+    dict(name="h15_corr_swallowed_exception_sentry", turns=[
+        ("user", "the Twilio status callback sometimes 500s when Twilio sends a status we don't know about (I saw 'canceled' in the "
+                 "logs), could you make it not crash?"),
+        ("assistant", "I'll wrap the status mapping.", [
+            ("Read", {"file_path": H15_A + "/reminders/views.py"}),
+            ("Edit", {"file_path": H15_A + "/reminders/views.py",
+                      "old_string": "    message.status = STATUS_MAP[request.POST['MessageStatus']]\n    message.save(update_fields=['status'])",
+                      "new_string": "    try:\n        message.status = STATUS_MAP[request.POST['MessageStatus']]\n"
+                                    "        message.save(update_fields=['status'])\n    except Exception:\n        pass"})]),
+        ("user", "oh thanks. not sure if this matters, but with `except Exception: pass` we'd never hear about anything else that goes "
+                 "wrong in there, Sentry wouldn't see it. I think the convention is to catch only the KeyError for unknown statuses "
+                 "and let the rest raise? sorry if I'm overthinking it"),
+        ("assistant", "Not overthinking it; a bare except would hide real failures. Narrowing it.", [
+            ("Edit", {"file_path": H15_A + "/reminders/views.py",
+                      "old_string": "    except Exception:\n        pass",
+                      "new_string": "    except KeyError:\n        logger.warning('Unknown Twilio status %s for %s', request.POST.get('MessageStatus'), message.sid)\n"
+                                    "        message.status = SmsMessage.Status.UNKNOWN\n        message.save(update_fields=['status'])"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/reminders -q -k callback", "description": "Run callback tests"})]),
+        ("final", "Unknown statuses are logged and stored as UNKNOWN; any other error still raises and reaches Sentry."),
+    ], expect=[dict(kind="user_correction", words=["sentry"], priority="HIGH", file="**/views.py")]),
+
+    # A correction typed in a prompt sent from the IDE.
+    dict(name="h15_corr_ide_datefield", turns=[
+        ("user", "Please add a 'preferred date' field to the online booking form. It's optional."),
+        ("assistant", "Adding the field to BookingForm.", [
+            ("Edit", {"file_path": H15_F + "/src/features/booking/BookingForm.tsx",
+                      "old_string": "      <ReasonField control={control} />",
+                      "new_string": "      <ReasonField control={control} />\n      <label>\n        Preferred date\n"
+                                    "        <input type=\"date\" {...register('preferredDate')} />\n      </label>"})]),
+        ("ide", H15_IDE_BOOKING,
+         "The date input you added here is a plain <input type=\"date\">. We have DateField in components/forms for exactly this: it "
+         "works in the clinic's timezone, formats for the owner's locale, and it exists because Safari's native picker broke bookings "
+         "last year. Please use DateField here."),
+        ("assistant", "Swapping in DateField.", [
+            ("Edit", {"file_path": H15_F + "/src/features/booking/BookingForm.tsx",
+                      "old_string": "      <label>\n        Preferred date\n        <input type=\"date\" {...register('preferredDate')} />\n      </label>",
+                      "new_string": "      <DateField control={control} name=\"preferredDate\" label={t('booking.preferredDate')} optional />"}),
+            ("Bash", {"command": "cd " + H15_F + " && pnpm vitest run src/features/booking", "description": "Run booking tests"})]),
+        ("final", "The booking form uses DateField for the preferred date; the booking tests pass."),
+    ], expect=[dict(kind="user_correction", words=["DateField"], priority="HIGH", file="**/BookingForm.tsx")]),
+
+    # Hand-edited versions: release/version, CRITICAL.
+    dict(name="h15_corr_version_bump_by_hand", turns=[
+        ("user", "Please fix the typo in the invoice email subject ('Invocie') and prepare a PR."),
+        ("assistant", "Fixing the subject and bumping the patch version.", [
+            ("Edit", {"file_path": H15_B + "/templates/billing/email/invoice_subject.txt", "old_string": "Invocie", "new_string": "Invoice"}),
+            ("Edit", {"file_path": H15_B + "/vetbook/__init__.py", "old_string": "__version__ = \"2.14.0\"", "new_string": "__version__ = \"2.14.1\""}),
+            ("Edit", {"file_path": H15_F + "/package.json", "old_string": "\"version\": \"2.14.0\"", "new_string": "\"version\": \"2.14.1\""})]),
+        ("user", "Please take both version changes out. The release workflow sets the version when we tag, and a hand-edited one makes "
+                 "the git tag and the Sentry release disagree, after which the uploaded source maps no longer match. Only the subject "
+                 "line belongs in this PR."),
+        ("assistant", "Reverting the version edits.", [
+            ("Bash", {"command": "cd " + H15_P + " && git checkout -- backend/vetbook/__init__.py frontend/package.json && git diff --stat",
+                      "description": "Revert the version bumps"})]),
+        ("result", " backend/templates/billing/email/invoice_subject.txt | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)"),
+        ("final", "Only the subject fix remains in the diff. Ready for the PR whenever you want it opened."),
+    ], expect=[dict(kind="user_correction", words=["release workflow"], priority="CRITICAL")]),
+
+    # Junior discovers the assistant wrote to production data through their .env: CRITICAL; planted password.
+    dict(name="h15_corr_prod_database_from_env", turns=[
+        ("user", "I'm trying to reproduce the invoice totals bug (VET-398) locally, here's my .env in case it matters:\n\n"
+                 "DEBUG=1\nDATABASE_URL=postgres://vetbook:" + H15_PROD_DB_PASSWORD + "@vetbook-db-prod.flycast:5432/vetbook\n"
+                 "STRIPE_SECRET_KEY=sk_test_dummy\nCELERY_BROKER_URL=redis://localhost:6379/0\n\n"
+                 "can you run the recalculation for clinic 42 and see if the totals come out right?"),
+        ("assistant", "Running the recalculation command for clinic 42.", [
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py recalculate_invoice_totals --clinic 42", "description": "Recalculate invoice totals"})]),
+        ("result", "Recalculated 318 invoices for clinic 42 (Maple Grove Animal Hospital). 17 totals changed."),
+        ("user", "oh no, wait. I might be wrong, but isn't that DATABASE_URL the production one? the host says prod... I think we're "
+                 "only supposed to point local commands at the docker compose db. could you please always check which database a "
+                 "command will write to before running anything that changes data?"),
+        ("assistant", "You're right, and I should have checked the host before running a command that writes. Let me see exactly what "
+                      "changed so we can tell the lead.", [
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py shell -c \"from apps.billing.models import AuditEntry; "
+                                 "print(AuditEntry.objects.filter(action='total_recalculated', created_at__gte='2026-11-20').count())\"",
+                      "description": "Count the audit entries (read-only)"})]),
+        ("result", "17"),
+        ("final", "The command changed 17 invoice totals for clinic 42 on production; each has an audit entry with the old value, so it "
+                  "can be reverted. I haven't touched anything else. Please tell the lead before we revert, and switch your .env to "
+                  "DATABASE_URL=postgres://vetbook:vetbook@localhost:5432/vetbook."),
+    ], expect=[dict(kind="user_correction", words=["which database"], priority="CRITICAL", tool="Bash")],
+       secrets=[H15_PROD_DB_PASSWORD]),
+
+    # A mere suggestion of a better way: MEDIUM.
+    dict(name="h15_corr_select_related_suggestion", turns=[
+        ("user", "could you add the vet's name and the clinic name to the appointments CSV export?"),
+        ("assistant", "Adding the two columns.", [
+            ("Edit", {"file_path": H15_A + "/appointments/exports.py",
+                      "old_string": "        writer.writerow([a.starts_at.isoformat(), a.patient.name, a.reason])",
+                      "new_string": "        writer.writerow([a.starts_at.isoformat(), a.patient.name, a.vet.full_name, a.clinic.name, a.reason])"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/appointments -q -k export", "description": "Run export tests"})]),
+        ("result", "...                                                                       [100%]\n3 passed in 0.61s"),
+        ("user", "looks good! not sure if this matters, but maybe a select_related('vet', 'clinic', 'patient') on the queryset would "
+                 "save a query per row? some clinics export a whole year at once"),
+        ("assistant", "Good idea, it would be three extra queries per row otherwise.", [
+            ("Edit", {"file_path": H15_A + "/appointments/exports.py",
+                      "old_string": "    appointments = Appointment.objects.for_clinic(clinic).filter(starts_at__range=(start, end))",
+                      "new_string": "    appointments = (Appointment.objects.for_clinic(clinic).filter(starts_at__range=(start, end))\n"
+                                    "                    .select_related('vet', 'clinic', 'patient'))"})]),
+        ("final", "The export now loads vet, clinic and patient in the same query; a year of Maple Grove (9,412 rows) takes 4 queries "
+                  "instead of about 28,000."),
+    ], expect=[dict(kind="user_correction", words=["select_related"], priority="MEDIUM", file="**/exports.py")]),
+
+    dict(name="h15_corr_tests_use_factories", turns=[
+        ("user", "Please write tests for InvoiceService.apply_discount: percentage, fixed amount, and a discount larger than the total."),
+        ("assistant", "Writing the tests.", [
+            ("Write", {"file_path": H15_A + "/billing/tests/test_invoice_discounts.py",
+                       "content": "def _invoice(total):\n    clinic = Clinic.objects.create(name='Test', timezone='America/Toronto', currency='CAD')\n"
+                                  "    owner = Owner.objects.create(clinic=clinic, name='A', mobile='+15145550100')\n"
+                                  "    return Invoice.objects.create(clinic=clinic, owner=owner, total=Decimal(total))\n\n"
+                                  "def test_percentage_discount(db):\n    ...\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing/tests/test_invoice_discounts.py -q", "description": "Run the new tests"})]),
+        ("result", "...                                                                       [100%]\n3 passed in 0.44s"),
+        ("user", "They pass, but the setup has to be rebuilt on the factories in tests/factories.py. CONTRIBUTING.md: \"Tests build "
+                 "data with factory_boy factories, never with objects.create.\" The models gain required fields every few weeks, and "
+                 "hand-built rows are why thirty tests broke when we added Clinic.country."),
+        ("assistant", "Rewriting the setup with InvoiceFactory.", [
+            ("Edit", {"file_path": H15_A + "/billing/tests/test_invoice_discounts.py",
+                      "old_string": "def _invoice(total):\n    clinic = Clinic.objects.create(name='Test', timezone='America/Toronto', currency='CAD')\n"
+                                    "    owner = Owner.objects.create(clinic=clinic, name='A', mobile='+15145550100')\n"
+                                    "    return Invoice.objects.create(clinic=clinic, owner=owner, total=Decimal(total))\n",
+                      "new_string": "def _invoice(total):\n    return InvoiceFactory(total=Decimal(total))\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing/tests/test_invoice_discounts.py -q", "description": "Run the tests"})]),
+        ("final", "The discount tests build their data with InvoiceFactory; 3 passed."),
+    ], expect=[dict(kind="user_correction", words=["factories"], priority="HIGH", file="**/test_invoice_discounts.py")]),
+
+    # Two distinct corrections in one prompt: tenant scoping (a cross-clinic data leak, security: CRITICAL) and pagination (HIGH).
+    dict(name="h15_corr_tenant_scope_and_pagination", turns=[
+        ("user", "The dashboard needs an endpoint that lists the clinic's unpaid invoices, newest first."),
+        ("assistant", "Adding UnpaidInvoiceList to billing/views.py.", [
+            ("Edit", {"file_path": H15_A + "/billing/views.py", "old_string": "class InvoiceDetail(generics.RetrieveAPIView):",
+                      "new_string": "class UnpaidInvoiceList(generics.ListAPIView):\n    serializer_class = InvoiceSerializer\n"
+                                    "    pagination_class = None\n\n    def get_queryset(self):\n"
+                                    "        return Invoice.objects.filter(status__in=['open', 'overdue']).order_by('-issued_at')\n\n\n"
+                                    "class InvoiceDetail(generics.RetrieveAPIView):"}),
+            ("Edit", {"file_path": H15_A + "/billing/urls.py", "old_string": "urlpatterns = [",
+                      "new_string": "urlpatterns = [\n    path('invoices/unpaid/', views.UnpaidInvoiceList.as_view()),"})]),
+        ("user", "Two things, and the first one matters a lot. This returns the unpaid invoices of every clinic on the platform: a "
+                 "query on a tenant model has to start from the clinic, Invoice.objects.for_clinic(request.clinic), or clinic A "
+                 "reads clinic B's invoices. That is a security problem, not a style point.\n\nSecond, list endpoints are always "
+                 "paginated with VetbookPagination; the larger clinics have thousands of open invoices and the dashboard would "
+                 "download all of them."),
+        ("assistant", "Both fixed.", [
+            ("Edit", {"file_path": H15_A + "/billing/views.py",
+                      "old_string": "    pagination_class = None\n\n    def get_queryset(self):\n        return Invoice.objects.filter(",
+                      "new_string": "    pagination_class = VetbookPagination\n\n    def get_queryset(self):\n"
+                                    "        return Invoice.objects.for_clinic(self.request.clinic).filter("}),
+            ("Write", {"file_path": H15_A + "/billing/tests/test_unpaid_list.py",
+                       "content": "def test_unpaid_list_only_shows_own_clinic(api_client_for, invoice_factory):\n    ...\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q -k unpaid", "description": "Run the new tests"})]),
+        ("final", "The endpoint is scoped with for_clinic(request.clinic) and paginated with VetbookPagination; a test checks that "
+                  "another clinic's invoices never appear."),
+    ], expect=[dict(kind="user_correction", words=["for_clinic"], priority="CRITICAL", file="**/views.py"),
+               dict(kind="user_correction", words=["VetbookPagination"], priority="HIGH", file="**/views.py")]),
+
+    # Junior asks for a staging deploy (and pastes a deploy key); the hedged remark says the job is not done without the
+    # smoke run. A correction about the deploy procedure: CRITICAL under the deploy rule.
+    dict(name="h15_corr_staging_smoke_after_deploy", turns=[
+        ("user", "can you deploy the reminder fix to staging? it's merged. fly deploy kept failing for me earlier, I thought it was "
+                 "the GitHub deploy key, this is what's in my ~/.ssh/vetbook_deploy in case it's broken:\n\n" + H15_DEPLOY_KEY),
+        ("assistant", "The key isn't involved: fly deploy builds from your working tree and never talks to GitHub. (Since you pasted "
+                      "a private key here, it should be rotated.) Deploying staging.", [
+            ("Bash", {"command": "cd " + H15_P + " && git pull --ff-only && fly deploy -c fly.staging.toml --app vetbook-staging",
+                      "description": "Deploy staging"})]),
+        ("result", "Running vetbook-staging release_command: python manage.py migrate --noinput\n  No migrations to apply.\n"
+                   "✔ release_command 4a1c09e7 completed successfully\n✔ [3/3] Machine e7843a10 is now in a good state\n"
+                   "Visit your newly deployed app at https://vetbook-staging.fly.dev/"),
+        ("assistant", "Staging is deployed and healthy. Done.", []),
+        ("user", "thanks!! I might be wrong, but I think we usually run scripts/smoke.sh staging after a staging deploy before we call "
+                 "it done, it books and cancels a fake appointment and checks the reminder gets queued. could you run that too?"),
+        ("assistant", "Running the smoke script.", [
+            ("Bash", {"command": "cd " + H15_P + " && scripts/smoke.sh staging", "description": "Smoke-test staging"})]),
+        ("result", "[smoke] login ok\n[smoke] booked appointment 88213 ok\n[smoke] reminder queued (eta 2026-11-21T13:00:00-05:00) ok\n"
+                   "[smoke] cancelled 88213 ok\n[smoke] all checks passed"),
+        ("final", "Smoke checks passed on staging: booking, reminder queueing and cancellation all work with the fix."),
+    ], expect=[dict(kind="user_correction", words=["smoke"], priority="CRITICAL", tool="Bash")],
+       secrets=[H15_DEPLOY_KEY_LINE]),
+
+    # Rejected Edit with the reason typed. The reason mentions no production concern, so HIGH.
+    dict(name="h15_corr_rejected_setting_per_clinic", turns=[
+        ("user", "Clinics have been asking to get the reminder 48 hours before the appointment instead of 24. Please make that possible."),
+        ("assistant", "The lead time is the REMINDER_HOURS_BEFORE setting; changing it to 48.", [
+            ("Grep", {"pattern": "REMINDER_HOURS_BEFORE", "path": H15_B})]),
+        ("result", H15_B + "/vetbook/settings/base.py:212:REMINDER_HOURS_BEFORE = 24\n" + H15_A + "/reminders/tasks.py:39:    lead = settings.REMINDER_HOURS_BEFORE"),
+        ("rejected", "Edit", {"file_path": H15_B + "/vetbook/settings/base.py", "old_string": "REMINDER_HOURS_BEFORE = 24",
+                              "new_string": "REMINDER_HOURS_BEFORE = 48"},
+         "Not a global change. Some clinics want 24 and some 48, so this is a per-clinic choice: a reminder_lead_hours field on Clinic "
+         "with a default of 24, editable in the clinic settings page, and the task reads it from the clinic."),
+        ("assistant", "Making it a clinic field.", [
+            ("Edit", {"file_path": H15_A + "/clinics/models.py", "old_string": "    timezone = models.CharField(max_length=64)",
+                      "new_string": "    timezone = models.CharField(max_length=64)\n    reminder_lead_hours = models.PositiveSmallIntegerField(default=24, "
+                                    "choices=[(24, '24 hours'), (48, '48 hours')])"}),
+            ("Edit", {"file_path": H15_A + "/reminders/tasks.py", "old_string": "    lead = settings.REMINDER_HOURS_BEFORE",
+                      "new_string": "    lead = appointment.clinic.reminder_lead_hours"}),
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations clinics -n clinic_reminder_lead_hours", "description": "Create the migration"})]),
+        ("final", "Clinic.reminder_lead_hours (24 or 48, default 24) drives the reminder time; the setting is gone. I'll add the field "
+                  "to the clinic settings page next if you want."),
+    ], expect=[dict(kind="user_correction", words=["per-clinic"], priority="HIGH", file="**/base.py")]),
+
+    # Hedged, question-shaped; the assistant's reload is the wrong fix and the junior points to the project's way: correction.
+    dict(name="h15_corr_invalidate_queries", turns=[
+        ("user", "after cancelling an appointment, the calendar keeps showing it until I refresh the page. could you have a look?"),
+        ("assistant", "The cancel mutation doesn't refresh anything. Adding a reload after success.", [
+            ("Read", {"file_path": H15_F + "/src/features/calendar/useCancelAppointment.ts"}),
+            ("Edit", {"file_path": H15_F + "/src/features/calendar/useCancelAppointment.ts",
+                      "old_string": "    mutationFn: (id: number) => api.cancelAppointment(id),",
+                      "new_string": "    mutationFn: (id: number) => api.cancelAppointment(id),\n    onSuccess: () => window.location.reload(),"})]),
+        ("user", "hmm, reloading the whole page feels a bit heavy? the receptionists lose their scroll position and the open week. "
+                 "I think the other mutations call queryClient.invalidateQueries({ queryKey: ['appointments', clinicId] }) in "
+                 "onSuccess, maybe that's the way here too?"),
+        ("assistant", "Yes, that matches useRescheduleAppointment. Switching.", [
+            ("Edit", {"file_path": H15_F + "/src/features/calendar/useCancelAppointment.ts",
+                      "old_string": "    onSuccess: () => window.location.reload(),",
+                      "new_string": "    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appointments', clinicId] }),"}),
+            ("Bash", {"command": "cd " + H15_F + " && pnpm vitest run src/features/calendar", "description": "Run calendar tests"})]),
+        ("final", "Cancelling now invalidates the clinic's appointments query, so the calendar refetches in place."),
+    ], expect=[dict(kind="user_correction", words=["invalidateQueries"], priority="HIGH", file="**/useCancelAppointment.ts")]),
+
+    # Opens with a question but goes on to state the rule and the fix: a careful reader reads a correction of the task's order.
+    dict(name="h15_corr_receipt_sms_log_first", turns=[
+        ("user", "Owners who opted in should also get their payment receipt by SMS. Please add it to the invoice.paid handling."),
+        ("assistant", "Adding a task that sends the receipt and records it.", [
+            ("Edit", {"file_path": H15_A + "/billing/tasks.py", "old_string": "@shared_task(name=\"billing.mark_overdue_invoices\")",
+                      "new_string": "@shared_task(name=\"billing.send_receipt_sms\", autoretry_for=(Exception,), max_retries=5)\n"
+                                    "def send_receipt_sms(invoice_id):\n    invoice = Invoice.objects.select_related('owner').get(pk=invoice_id)\n"
+                                    "    sid = twilio_client.send_sms(invoice.owner.mobile, render_receipt(invoice))\n"
+                                    "    ReceiptLog.objects.create(invoice=invoice, channel='sms', provider_id=sid)\n\n\n"
+                                    "@shared_task(name=\"billing.mark_overdue_invoices\")"})]),
+        ("user", "What happens when Twilio accepts the message and the ReceiptLog insert fails right after? The task retries and the "
+                 "owner gets a second text, five times in the worst case. We write the log row first, with a unique constraint on "
+                 "(invoice, channel), and only send when the row is new. It is the same rule as for the webhooks."),
+        ("assistant", "Reordering: claim the log row, then send, and only retry on Twilio errors.", [
+            ("Edit", {"file_path": H15_A + "/billing/tasks.py",
+                      "old_string": "    sid = twilio_client.send_sms(invoice.owner.mobile, render_receipt(invoice))\n"
+                                    "    ReceiptLog.objects.create(invoice=invoice, channel='sms', provider_id=sid)\n",
+                      "new_string": "    log, created = ReceiptLog.objects.get_or_create(invoice=invoice, channel='sms')\n    if not created and log.provider_id:\n"
+                                    "        return\n    log.provider_id = twilio_client.send_sms(invoice.owner.mobile, render_receipt(invoice))\n"
+                                    "    log.save(update_fields=['provider_id'])\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q -k receipt", "description": "Run receipt tests"})]),
+        ("final", "send_receipt_sms claims the ReceiptLog row (unique on invoice and channel) before sending, skips when a receipt was "
+                  "already sent, and only retries on TwilioRestException."),
+    ], expect=[dict(kind="user_correction", words=["log row"], priority="HIGH", file="**/tasks.py")]),
+
+    # Rejected scaling on production, with the reason typed: production, CRITICAL. Planted token in the log output.
+    dict(name="h15_corr_rejected_scale_workers", turns=[
+        ("user", "The Celery queue on production is backing up, about 4,000 reminders waiting. Please find out why."),
+        ("assistant", "Checking the worker machines first.", [
+            ("Bash", {"command": "fly status --app vetbook-production", "description": "Show machines"})]),
+        ("result", "PROCESS  ID              VERSION  REGION  STATE    CHECKS\nweb      1781e3d4        v212     yul     started  1 total, 1 passing\n"
+                   "web      6e82d9f1        v212     yul     started  1 total, 1 passing\nworker   d89e4c21        v212     yul     started\n"
+                   "beat     0b7a3f55        v212     yul     started"),
+        ("assistant", "Only one worker machine for the whole queue. Scaling workers up to drain it.", []),
+        ("rejected", "Bash", {"command": "fly scale count worker=4 --app vetbook-production", "description": "Scale workers to 4"},
+         "Hold on. More workers would only push more requests at Twilio, and if we are being rate limited that makes it worse. "
+         "Please find out why it is slow before changing anything on production."),
+        ("assistant", "Looking at the worker logs instead.", [
+            ("Bash", {"command": "fly logs --app vetbook-production --process-group worker | tail -n 6", "description": "Worker logs"})]),
+        ("result", "2026-11-20T14:02:11Z worker[d89e4c21] settings: TWILIO_ACCOUNT_SID=AC5d1c7e0b9f3a4e28b6c1d0f7a9e3b24c TWILIO_AUTH_TOKEN=" + H15_TWILIO_TOKEN + "\n"
+                   "2026-11-20T14:02:13Z worker[d89e4c21] reminders.send_sms_reminder retry in 60s: HTTP 429 Too Many Requests (20429)\n"
+                   "2026-11-20T14:02:13Z worker[d89e4c21] reminders.send_sms_reminder retry in 60s: HTTP 429 Too Many Requests (20429)\n"
+                   "2026-11-20T14:02:14Z worker[d89e4c21] reminders.send_sms_reminder retry in 60s: HTTP 429 Too Many Requests (20429)"),
+        ("final", "The queue is stuck on Twilio 429s: every reminder is retried after 60s, so the backlog grows. The messaging service "
+                  "has one sender number and the Monday batch exceeds its throughput. Options: add numbers to the messaging service "
+                  "or rate-limit the task (rate_limit='50/m'). Separately, the worker prints TWILIO_AUTH_TOKEN at startup, so that token "
+                  "is in the Fly logs and should be rotated."),
+    ], expect=[dict(kind="user_correction", words=["before changing anything"], priority="CRITICAL", tool="Bash")],
+       secrets=[H15_TWILIO_TOKEN]),
+
+    # Correction sent from the IDE with a code selection.
+    dict(name="h15_corr_ide_selection_rounding", turns=[
+        ("user", "Invoices need sales tax now: the clinic's tax_rate applied to the subtotal. Please add it to InvoiceService.finalize."),
+        ("assistant", "Adding tax to the total.", [
+            ("Edit", {"file_path": H15_A + "/billing/services.py",
+                      "old_string": "    subtotal = sum(line.amount for line in invoice.lines.all())\n    invoice.total = subtotal\n",
+                      "new_string": "    subtotal = sum(line.amount for line in invoice.lines.all())\n    tax = subtotal * invoice.clinic.tax_rate\n"
+                                    "    invoice.total = round(subtotal + tax, 2)\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q -k finalize", "description": "Run finalize tests"})]),
+        ("result", "....                                                                      [100%]\n4 passed in 0.52s"),
+        ("ide", H15_IDE_VAT,
+         "round() on a Decimal rounds half to even, so 10.125 becomes 10.12 and our invoices end up a cent away from what the "
+         "clinics' accountants calculate. Money here is rounded half up, always through billing.money.quantize_money(), never round()."),
+        ("assistant", "Switching to quantize_money.", [
+            ("Edit", {"file_path": H15_A + "/billing/services.py", "old_string": "    invoice.total = round(subtotal + tax, 2)\n",
+                      "new_string": "    invoice.total = quantize_money(subtotal + tax)\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q -k 'finalize or money'", "description": "Run the tests"})]),
+        ("final", "finalize now rounds with quantize_money (ROUND_HALF_UP); I added a test where 10.125 must give 10.13."),
+    ], expect=[dict(kind="user_correction", words=["quantize_money"], priority="HIGH", file="**/services.py")]),
+    # ---------------------------------------------------------------- lesson statements
+    # The lead praises the work and then states a rule for the future: a lesson statement, not a correction.
+    dict(name="h15_lesson_lead_tasks_safe_twice", turns=[
+        ("user", "Please add a task that emails each clinic its monthly statement on the first of the month at 06:00 clinic time."),
+        ("assistant", "Adding billing.send_monthly_statements with a StatementLog guard so a clinic is never emailed twice for a month.", [
+            ("Edit", {"file_path": H15_A + "/billing/tasks.py", "old_string": "@shared_task(name=\"billing.mark_overdue_invoices\")",
+                      "new_string": "@shared_task(name=\"billing.send_monthly_statements\")\ndef send_monthly_statements(clinic_id, period):\n"
+                                    "    log, created = StatementLog.objects.get_or_create(clinic_id=clinic_id, period=period)\n"
+                                    "    if not created:\n        return\n    mailgun.send_statement(clinic_id, period)\n\n\n"
+                                    "@shared_task(name=\"billing.mark_overdue_invoices\")"}),
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations billing -n statementlog && pytest apps/billing -q -k statement",
+                      "description": "Migration and tests"})]),
+        ("result", "Migrations for 'billing':\n  apps/billing/migrations/0022_statementlog.py\n    - Create model StatementLog\n"
+                   "....                                                                      [100%]\n4 passed in 0.71s"),
+        ("user", "This is good, and the StatementLog guard is exactly right. Going forward, every Celery task that talks to an outside "
+                 "service, Stripe, Twilio or Mailgun, has to be safe to run twice: we run with acks_late, and a worker restart during "
+                 "a deploy redelivers whatever was in flight."),
+        ("final", "Understood. The statement task already follows that; I'll hold every new task that calls Stripe, Twilio or Mailgun "
+                  "to it."),
+    ], expect=[dict(kind="lesson_statement", words=["safe to run twice"], priority="HIGH")]),
+
+    # The assistant states the lesson in its final message.
+    dict(name="h15_lesson_assistant_staging_twilio", turns=[
+        ("user", "the test SMS from staging never arrived on my phone, any idea why? I booked an appointment for myself on "
+                 "vetbook-staging about 20 min ago"),
+        ("assistant", "Let me check which Twilio credentials staging uses and what happened to the message.", [
+            ("Bash", {"command": "fly secrets list --app vetbook-staging | grep TWILIO", "description": "List Twilio secrets on staging"}),
+            ("Read", {"file_path": H15_A + "/reminders/twilio_client.py"})]),
+        ("result", "TWILIO_ACCOUNT_SID     \t6b1f0e2a9c4d7e3f\t2026-09-02T10:14:55Z\nTWILIO_AUTH_TOKEN      \t0d9e3a7c5b1f8e2d\t2026-09-02T10:14:55Z\n"
+                   "TWILIO_USE_TEST_CREDENTIALS\t4c2b9a1e7f3d0e5a\t2026-09-02T10:14:55Z"),
+        ("assistant", "", [("Bash", {"command": "fly ssh console --app vetbook-staging -C 'python manage.py shell -c \"from apps.reminders.models "
+                                                "import SmsMessage; m = SmsMessage.objects.latest(\\\"created_at\\\"); print(m.status, m.provider_id)\"'",
+                                     "description": "Look at the last SMS record"})]),
+        ("result", "queued SMtest0000000000000000000000000000"),
+        ("final", "Nothing is broken. vetbook-staging runs with TWILIO_USE_TEST_CREDENTIALS, so Twilio accepts the request and returns "
+                  "a fake SM id but never delivers to a phone; your message was 'sent' as SMtest000....\n\nNote for future sessions: SMS "
+                  "never reaches a real phone from staging, because staging uses Twilio's test credentials. To check real delivery, "
+                  "run locally with the sandbox subaccount and your own number in SMS_SANDBOX_ALLOWLIST."),
+    ], expect=[dict(kind="lesson_statement", words=["test credentials"], priority="HIGH")]),
+
+    # The junior states a rule for themself after the assistant found the problem; no one corrected the assistant.
+    dict(name="h15_lesson_junior_makemigrations_check", turns=[
+        ("user", "the migration check in CI failed on my branch (add-weight-history) and I don't get why, I didn't touch any models... "
+                 "could you help?"),
+        ("assistant", "Running the same check CI runs.", [
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations --check --dry-run", "description": "Check for missing migrations"})]),
+        ("result", "Migrations for 'appointments':\n  apps/appointments/migrations/0041_alter_weighthistory_options.py\n"
+                   "    - Change Meta options on weighthistory"),
+        ("assistant", "Your branch changed `ordering` in WeightHistory.Meta; Django records Meta options in migrations too. Generating it.", [
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations appointments -n weighthistory_ordering && "
+                                 "python manage.py makemigrations --check --dry-run", "description": "Create the migration and re-check"})]),
+        ("result", "Migrations for 'appointments':\n  apps/appointments/migrations/0041_weighthistory_ordering.py\n"
+                   "    - Change Meta options on weighthistory\nNo changes detected"),
+        ("user", "ohh, that was it, thank you! ok, from now on I'll run makemigrations --check before every push, I keep forgetting "
+                 "that Meta changes count as model changes too"),
+        ("final", "Good habit. 0041_weighthistory_ordering is in your branch and the check is clean now; push and CI should go green."),
+    ], expect=[dict(kind="lesson_statement", words=["makemigrations --check"], priority="HIGH")]),
+
+    # Lesson stated by the assistant in a final split into blocks; planted token in the user's prompt.
+    dict(name="h15_lesson_assistant_sourcemap_prefix", turns=[
+        ("user", "Sentry shows minified stack traces for the front end since last night's release, 2.14.0. I tried listing the "
+                 "uploaded files with SENTRY_AUTH_TOKEN=" + H15_SENTRY_AUTH_TOKEN + " sentry-cli releases files vetbook@2.14.0 list "
+                 "and the files are there. Please find out why Sentry isn't using them."),
+        ("assistant", "Comparing the upload prefix with the URLs the browser actually loads.", [
+            ("Read", {"file_path": H15_P + "/.github/workflows/deploy.yml"}),
+            ("Bash", {"command": "curl -s https://app.vetbook.ca/ | grep -o 'src=\"[^\"]*\\.js\"' | head -n 3", "description": "Script URLs in production"})]),
+        ("result", "src=\"/static/assets/index-4f2a91c7.js\"\nsrc=\"/static/assets/vendor-b81e0d33.js\""),
+        ("assistant", "deploy.yml uploads with `--url-prefix '~/static/'`, but the files are served from /static/assets/ since the Vite "
+                      "outDir change in 2.14.0, so no artifact matches. Fixing the prefix.", [
+            ("Edit", {"file_path": H15_P + "/.github/workflows/deploy.yml", "old_string": "--url-prefix '~/static/'",
+                      "new_string": "--url-prefix '~/static/assets/'"})]),
+        ("final_blocks", [
+            "deploy.yml now uploads with `--url-prefix '~/static/assets/'`. The 2.14.0 artifacts can be fixed without a release by "
+            "re-uploading them with the right prefix; say the word and I'll do it from CI rather than with your personal token.",
+            "Worth remembering for the future: the source-map URL prefix has to equal STATIC_URL plus the Vite assets folder, so "
+            "any change to STATIC_URL or to Vite's outDir has to change --url-prefix in deploy.yml in the same PR.",
+        ]),
+    ], expect=[dict(kind="lesson_statement", words=["url prefix"], priority="HIGH")],
+       secrets=[H15_SENTRY_AUTH_TOKEN]),
+
+    # The lead states the rule up front, before any work: a lesson statement ("remember that ... every component").
+    dict(name="h15_lesson_lead_i18n_up_front", turns=[
+        ("user", "Before you start on the clinic onboarding wizard, please remember that all user-facing text in the React app goes "
+                 "through t() from our i18n setup: two of our clinics are in Quebec and their staff use the app in French. That holds "
+                 "for every component you write in this repo, not only this one.\n\nThe wizard has three steps: clinic details, "
+                 "opening hours, and inviting staff. The designs are in docs/design/onboarding.md."),
+        ("assistant", "Reading the design notes and the existing i18n setup.", [
+            ("Read", {"file_path": H15_P + "/docs/design/onboarding.md"}),
+            ("Glob", {"pattern": H15_F + "/src/i18n/locales/*/onboarding.json"})]),
+        ("result", H15_F + "/src/i18n/locales/en/onboarding.json\n" + H15_F + "/src/i18n/locales/fr/onboarding.json"),
+        ("assistant", "Building the three steps with every string in the onboarding namespace.", [
+            ("Write", {"file_path": H15_F + "/src/features/onboarding/OnboardingWizard.tsx",
+                       "content": "export function OnboardingWizard() {\n  const { t } = useTranslation('onboarding');\n"
+                                  "  return <Wizard steps={[\n    { title: t('steps.details'), element: <ClinicDetailsStep /> },\n"
+                                  "    { title: t('steps.hours'), element: <OpeningHoursStep /> },\n    { title: t('steps.staff'), element: <InviteStaffStep /> },\n  ]} />;\n}\n"}),
+            ("Bash", {"command": "cd " + H15_F + " && pnpm i18n:extract && pnpm vitest run src/features/onboarding", "description": "Extract strings and test"})]),
+        ("final", "The wizard and its three steps are in src/features/onboarding; all 41 strings are in onboarding.json for en and fr "
+                  "(the French ones marked TODO for translation)."),
+    ], expect=[dict(kind="lesson_statement", words=["user-facing text"], priority="HIGH")]),
+
+    # The assistant states a rule after breaking something itself and fixing it; no one corrected it.
+    dict(name="h15_lesson_assistant_celery_pins", turns=[
+        ("user", "Please upgrade Celery from 5.3 to 5.4 and check that the worker and beat still start."),
+        ("assistant", "Bumping the pin and starting the worker in docker compose.", [
+            ("Edit", {"file_path": H15_B + "/requirements/base.in", "old_string": "celery==5.3.6", "new_string": "celery==5.4.0"}),
+            ("Bash", {"command": "cd " + H15_B + " && pip-compile requirements/base.in && docker compose up --build -d worker && "
+                                 "sleep 10 && docker compose logs worker | tail -n 4", "description": "Rebuild and start the worker"})]),
+        ("result", "worker-1  |   File \"/usr/local/lib/python3.12/site-packages/kombu/transport/redis.py\", line 263, in <module>\n"
+                   "worker-1  |     from redis import exceptions\nworker-1  | ImportError: kombu 5.4 requires redis>=4.5.2,!=5.0.2 "
+                   "(found redis 4.3.6)\nworker-1 exited with code 1"),
+        ("assistant", "kombu 5.4 came in with Celery and needs a newer redis-py than the one we pin. Moving all three together.", [
+            ("Edit", {"file_path": H15_B + "/requirements/base.in", "old_string": "kombu==5.3.7\nredis==4.3.6",
+                      "new_string": "kombu==5.4.2\nredis==5.0.8"}),
+            ("Bash", {"command": "cd " + H15_B + " && pip-compile requirements/base.in && docker compose up --build -d worker beat && "
+                                 "sleep 10 && docker compose logs worker beat | tail -n 3", "description": "Rebuild and start worker and beat"})]),
+        ("result", "worker-1  | [2026-11-20 10:41:07,114: INFO/MainProcess] celery@3f1a9b2c ready.\n"
+                   "beat-1    | [2026-11-20 10:41:06,902: INFO/MainProcess] beat: Starting..."),
+        ("final", "Celery 5.4.0, kombu 5.4.2 and redis 5.0.8 are pinned; the worker and beat start. Lesson learned for this repo: "
+                  "Celery, kombu and redis-py have to be upgraded together in requirements/base.in, because the unit tests run with "
+                  "CELERY_TASK_ALWAYS_EAGER and never import the Redis transport, so a mismatch only shows up when a real worker starts."),
+    ], expect=[dict(kind="lesson_statement", words=["upgraded together"], priority="HIGH")]),
+
+    # The lead confirms the assistant's choice and states it as the rule for the future.
+    dict(name="h15_lesson_lead_stripe_test_clocks", turns=[
+        ("user", "Please write tests for subscription renewal: a clinic on the monthly plan renews, a failed card moves it to "
+                 "past_due, and three failures suspend it. How do you plan to simulate the passing months?"),
+        ("assistant", "With Stripe test clocks: create a clock, attach the customer, and advance it a month at a time, so the real "
+                      "invoice.paid and invoice.payment_failed events arrive at our webhook. The tests would run in the nightly "
+                      "'stripe' marker suite, since they talk to Stripe's test mode. Mocking stripe.Subscription would be faster but "
+                      "would only test our assumptions about Stripe's event order.", []),
+        ("user", "Yes, test clocks. For future reference, that is the rule for anything that depends on renewal dates or dunning: "
+                 "test clocks in the nightly suite, never a mocked Subscription, because the retry schedule is configured in the "
+                 "Stripe dashboard and a mock cannot know it. Go ahead."),
+        ("assistant", "Writing the renewal tests.", [
+            ("Write", {"file_path": H15_A + "/billing/tests/stripe/test_subscription_renewal.py",
+                       "content": "pytestmark = pytest.mark.stripe\n\n\ndef test_monthly_plan_renews(stripe_test_clock, clinic_customer):\n"
+                                  "    stripe_test_clock.advance(days=31)\n    ...\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest -m stripe apps/billing/tests/stripe/test_subscription_renewal.py -q",
+                      "description": "Run against Stripe test mode"})]),
+        ("result", "...                                                                       [100%]\n3 passed in 48.30s"),
+        ("final", "Three renewal tests use test clocks and run in the nightly stripe suite: renewal, past_due after a failed card, "
+                  "and suspension after the third failure. They take about 50 seconds."),
+    ], expect=[dict(kind="lesson_statement", words=["test clocks"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- repeated mistakes
+    # The same mistake twice (naive datetime.now()): one correction, two occurrences, CRITICAL.
+    dict(name="h15_repeat_naive_datetime", turns=[
+        ("user", "Please add a task that cancels unconfirmed appointments two hours before they start and frees the slot."),
+        ("assistant", "Adding appointments.cancel_unconfirmed.", [
+            ("Edit", {"file_path": H15_A + "/appointments/tasks.py", "old_string": "from celery import shared_task\n",
+                      "new_string": "from celery import shared_task\n\n\n@shared_task(name=\"appointments.cancel_unconfirmed\")\n"
+                                    "def cancel_unconfirmed():\n    cutoff = datetime.now() + timedelta(hours=2)\n"
+                                    "    for appointment in Appointment.objects.filter(confirmed=False, status='booked', starts_at__lte=cutoff):\n"
+                                    "        AppointmentService().cancel(appointment, reason='unconfirmed', by=None)\n"})]),
+        ("user", "datetime.now() gives a naive time in whatever zone the machine is in, while starts_at is stored aware in UTC, so "
+                 "the comparison is either wrong or raises a warning depending on the settings. Use django.utils.timezone.now(); "
+                 "naive datetimes are why reminders went out at 3 a.m. in March."),
+        ("assistant", "Switching to timezone.now().", [
+            ("Edit", {"file_path": H15_A + "/appointments/tasks.py", "old_string": "    cutoff = datetime.now() + timedelta(hours=2)",
+                      "new_string": "    cutoff = timezone.now() + timedelta(hours=2)"})]),
+        ("user", "Thanks. Please also log how many were cancelled, and add a test."),
+        ("assistant", "Adding the log line and a test.", [
+            ("Edit", {"file_path": H15_A + "/appointments/tasks.py", "old_string": "        AppointmentService().cancel(appointment, reason='unconfirmed', by=None)\n",
+                      "new_string": "        AppointmentService().cancel(appointment, reason='unconfirmed', by=None)\n        count += 1\n"
+                                    "    logger.info('cancel_unconfirmed at %s: %d cancelled', datetime.now().isoformat(), count)\n"}),
+            ("Write", {"file_path": H15_A + "/appointments/tests/test_cancel_unconfirmed.py",
+                       "content": "def test_cancels_unconfirmed_within_two_hours(appointment_factory):\n"
+                                  "    appointment = appointment_factory(confirmed=False, starts_at=datetime.now() + timedelta(hours=1))\n"
+                                  "    cancel_unconfirmed()\n    appointment.refresh_from_db()\n    assert appointment.status == 'cancelled'\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/appointments -q -k unconfirmed", "description": "Run the test"})]),
+        ("result", "..                                                                        [100%]\n2 passed in 0.58s"),
+        ("user", "datetime.now() again, in the log line and in the test this time. timezone.now() in both, please. The test only "
+                 "passes because the CI runner happens to be set to UTC."),
+        ("assistant", "Fixed both, and I grepped the app for any other naive now().", [
+            ("Bash", {"command": "cd " + H15_A + " && sed -i 's/datetime.now()/timezone.now()/' appointments/tasks.py appointments/tests/test_cancel_unconfirmed.py "
+                                 "&& grep -rn 'datetime.now()' . || true", "description": "Replace and check"})]),
+        ("final", "The task, its log line and the test all use timezone.now(); no other datetime.now() is left under apps/."),
+    ], expect=[dict(kind="user_correction", words=["timezone.now"], priority="CRITICAL", occurrences=2)]),
+
+    # npm instead of pnpm, twice (the second time through a rejected call with a typed reason).
+    dict(name="h15_repeat_pnpm_not_npm", turns=[
+        ("user", "could you add zod and @hookform/resolvers to the frontend? I want to validate the booking form with a schema"),
+        ("assistant", "Installing both.", [
+            ("Bash", {"command": "cd " + H15_F + " && npm install zod @hookform/resolvers", "description": "Install packages"})]),
+        ("result", "added 2 packages, and audited 1214 packages in 9s\n\nnpm WARN old lockfile\ncreated package-lock.json"),
+        ("user", "hmm, I think the frontend uses pnpm? there's a pnpm-lock.yaml, and now there's a package-lock.json next to it which "
+                 "CI will complain about. sorry, could you undo that and add them with pnpm instead?"),
+        ("assistant", "Yes, my mistake. Removing the npm artifacts and using pnpm.", [
+            ("Bash", {"command": "cd " + H15_F + " && rm -rf package-lock.json node_modules && git checkout -- package.json && "
+                                 "pnpm add zod @hookform/resolvers", "description": "Redo with pnpm"})]),
+        ("result", "Packages: +2\nProgress: resolved 1214, reused 1212, downloaded 2, added 2, done\n\ndependencies:\n+ @hookform/resolvers 3.9.1\n+ zod 3.23.8"),
+        ("user", "thanks! could you also add @testing-library/user-event as a dev dependency? the form tests need it"),
+        ("rejected", "Bash", {"command": "cd " + H15_F + " && npm install -D @testing-library/user-event", "description": "Install dev dependency"},
+         "pnpm again please, not npm :) `pnpm add -D @testing-library/user-event`"),
+        ("assistant", "Sorry, pnpm.", [
+            ("Bash", {"command": "cd " + H15_F + " && pnpm add -D @testing-library/user-event", "description": "Install with pnpm"})]),
+        ("result", "devDependencies:\n+ @testing-library/user-event 14.5.2"),
+        ("final", "zod, @hookform/resolvers and @testing-library/user-event are added through pnpm; only pnpm-lock.yaml changed."),
+    ], expect=[dict(kind="user_correction", words=["pnpm"], priority="CRITICAL", tool="Bash", occurrences=2)]),
+
+    # Float for money, three times in one session.
+    dict(name="h15_repeat_float_money", turns=[
+        ("user", "Overdue invoices get a late fee: 1.5% of the outstanding balance, at least 5.00. Please add it to InvoiceService."),
+        ("assistant", "Adding apply_late_fee.", [
+            ("Edit", {"file_path": H15_A + "/billing/services.py", "old_string": "    def finalize(self, invoice):",
+                      "new_string": "    def apply_late_fee(self, invoice):\n        fee = max(float(invoice.balance) * 0.015, 5.0)\n"
+                                    "        invoice.late_fee = fee\n        invoice.save(update_fields=['late_fee'])\n\n    def finalize(self, invoice):"})]),
+        ("user", "Money in this codebase is Decimal from end to end, and CONTRIBUTING.md says so in as many words: \"Money is Decimal "
+                 "end to end. Never float.\" A float gives amounts like 7.499999999 that then round the wrong way. Use "
+                 "Decimal(\"0.015\") and Decimal(\"5.00\") and quantize the result."),
+        ("assistant", "Switching to Decimal.", [
+            ("Edit", {"file_path": H15_A + "/billing/services.py", "old_string": "        fee = max(float(invoice.balance) * 0.015, 5.0)",
+                      "new_string": "        fee = quantize_money(max(invoice.balance * Decimal('0.015'), Decimal('5.00')))"})]),
+        ("user", "Now show the fee on the invoice PDF."),
+        ("assistant", "Adding it to the PDF context.", [
+            ("Edit", {"file_path": H15_A + "/billing/pdf.py", "old_string": "        'total': invoice.total,",
+                      "new_string": "        'total': invoice.total,\n        'late_fee': float(invoice.late_fee),"})]),
+        ("user", "That converts it to a float again, in the PDF context this time. Keep it a Decimal and let the template's money "
+                 "filter format it."),
+        ("assistant", "Keeping it a Decimal.", [
+            ("Edit", {"file_path": H15_A + "/billing/pdf.py", "old_string": "        'late_fee': float(invoice.late_fee),",
+                      "new_string": "        'late_fee': invoice.late_fee,"})]),
+        ("user", "And in the API, please."),
+        ("assistant", "Adding late_fee to InvoiceSerializer.", [
+            ("Edit", {"file_path": H15_A + "/billing/serializers.py", "old_string": "class InvoiceSerializer(serializers.ModelSerializer):",
+                      "new_string": "class InvoiceSerializer(serializers.ModelSerializer):\n    late_fee = serializers.FloatField(read_only=True)"})]),
+        ("user", "That is the third float today, a FloatField. serializers.DecimalField(max_digits=10, decimal_places=2), and please "
+                 "read the whole diff for any other float before you show it to me."),
+        ("assistant", "Fixed, and checked the diff.", [
+            ("Edit", {"file_path": H15_A + "/billing/serializers.py", "old_string": "    late_fee = serializers.FloatField(read_only=True)",
+                      "new_string": "    late_fee = serializers.DecimalField(max_digits=10, decimal_places=2, read_only=True)"}),
+            ("Bash", {"command": "cd " + H15_P + " && git diff | grep -n 'float\\|Float' || echo 'no float in diff'", "description": "Look for floats in the diff"})]),
+        ("result", "no float in diff"),
+        ("final", "The late fee is a Decimal in the service, the PDF context and the API (DecimalField); the diff has no float left."),
+    ], expect=[dict(kind="user_correction", words=["decimal"], priority="CRITICAL", occurrences=3)]),
+    # ---------------------------------------------------------------- no lesson: look-alikes
+    # A real question ("did you forget the index?") about something that was done; "I missed it" is the lead about himself.
+    dict(name="h15_none_question_index", turns=[
+        ("user", "Please add a reminder_sent_at field to Appointment, and a filter on the appointments API for appointments that "
+                 "haven't had a reminder yet."),
+        ("assistant", "Adding the field, the migration and the filter.", [
+            ("Edit", {"file_path": H15_A + "/appointments/models.py", "old_string": "    confirmed = models.BooleanField(default=False)",
+                      "new_string": "    confirmed = models.BooleanField(default=False)\n    reminder_sent_at = models.DateTimeField(null=True, blank=True, db_index=True)"}),
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations appointments -n appointment_reminder_sent_at", "description": "Create the migration"}),
+            ("Edit", {"file_path": H15_A + "/appointments/filters.py", "old_string": "    class Meta:\n        model = Appointment",
+                      "new_string": "    reminder_pending = django_filters.BooleanFilter(field_name='reminder_sent_at', lookup_expr='isnull')\n\n"
+                                    "    class Meta:\n        model = Appointment"})]),
+        ("user", "Did you forget the index on reminder_sent_at, or is it in there? The reminder task filters on that column every five "
+                 "minutes, so it matters."),
+        ("assistant", "It's in there: the field has db_index=True. Here is the SQL of the migration.", [
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py sqlmigrate appointments 0042", "description": "Show the SQL"})]),
+        ("result", 'BEGIN;\nALTER TABLE "appointments_appointment" ADD COLUMN "reminder_sent_at" timestamp with time zone NULL;\n'
+                   'CREATE INDEX "appointments_appointment_reminder_sent_at_5c1e2f9a" ON "appointments_appointment" ("reminder_sent_at");\nCOMMIT;'),
+        ("user", "Good, I missed it in the diff. Thanks."),
+        ("final", "You're welcome. The column and its index are in 0042, and ?reminder_pending=true filters on it."),
+    ], expect=[]),
+
+    # A pasted client email full of "you forgot", "make sure you", "don't forget": not the person correcting the assistant.
+    dict(name="h15_none_pasted_client_email", turns=[
+        ("user", H15_EMAIL),
+        ("assistant", "I'll look at Tuesday's appointments for Riverside Vets and what happened to their reminders.", [
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py shell -c \"from apps.appointments.models import Appointment; "
+                                 "qs = Appointment.objects.filter(clinic__slug='riverside-vets', starts_at__date='2026-11-17'); "
+                                 "print(qs.count(), qs.filter(reminder_sent_at__isnull=True).count(), set(qs.values_list('source', flat=True)))\"",
+                      "description": "Tuesday's appointments at Riverside (read-only, local replica)"})]),
+        ("result", "23 23 {'csv_import'}"),
+        ("assistant", "All 23 were created by a CSV import and none got a reminder. Checking the importer.", [
+            ("Grep", {"pattern": "schedule_reminders|send_reminder", "path": H15_A + "/clinics/importers.py"})]),
+        ("result", H15_A + "/clinics/importers.py:112:        appointment = Appointment.objects.create(**row, send_reminder=False)"),
+        ("final", "Something did go wrong on our side. Riverside's Tuesday appointments were all created by the CSV importer, which "
+                  "creates appointments with send_reminder=False and never schedules reminders, so none of the 23 owners got a text. "
+                  "Online and receptionist bookings are unaffected. The fix is to schedule reminders for imported appointments "
+                  "(respecting the clinic's 9am opening time, which is already in their quiet hours). Shall I make that change?"),
+    ], expect=[]),
+
+    # A pasted ticket whose acceptance criteria say "make sure you", "don't forget", "remember to", "note for future",
+    # "IMPORTANT:"; the lead's own words are a request and an approval.
+    dict(name="h15_none_pasted_ticket", turns=[
+        ("user", H15_TICKET),
+        ("assistant", "Reading the booking models and the clinic settings first.", [
+            ("Read", {"file_path": H15_A + "/appointments/models.py"}),
+            ("Read", {"file_path": H15_A + "/clinics/models.py"})]),
+        ("assistant", "Plan:\n1. WaitlistEntry model (clinic, vet, day, owner, patient, position, offered_at, status) and "
+                      "Clinic.waitlist_enabled (default True).\n2. AppointmentService.cancel() offers the freed slot to the first "
+                      "waiting entry through a task (waitlist.offer_slot) that sends the SMS, skipping owners who opted out.\n"
+                      "3. A beat task every 5 minutes expires offers older than 30 minutes and offers the slot to the next entry.\n"
+                      "4. Booking page: a 'Join waitlist' button on full days, hidden when the clinic has the waitlist off.\n"
+                      "5. Tests for each step. No email anywhere.", []),
+        ("user", "The plan looks right. Go ahead with step 1."),
+        ("assistant", "Adding the model and the clinic flag.", [
+            ("Write", {"file_path": H15_A + "/appointments/waitlist.py",
+                       "content": "class WaitlistEntry(TenantModel):\n    vet = models.ForeignKey('clinics.Vet', on_delete=models.CASCADE)\n"
+                                  "    day = models.DateField()\n    owner = models.ForeignKey('clinics.Owner', on_delete=models.CASCADE)\n"
+                                  "    position = models.PositiveIntegerField()\n    offered_at = models.DateTimeField(null=True, blank=True)\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && python manage.py makemigrations appointments clinics -n waitlist", "description": "Create migrations"})]),
+        ("final", "Step 1 is in: WaitlistEntry with a unique (vet, day, position), Clinic.waitlist_enabled defaulting to True, and "
+                  "their migrations. Step 2 next when you're ready."),
+    ], expect=[]),
+
+    # Tool results (pre-commit hooks) that contain correction and lesson wording; the person only asks and thanks.
+    # Planted: a secret that detect-secrets flags in a tool result.
+    dict(name="h15_none_hook_output_words", turns=[
+        ("user", "could you run pre-commit on everything and fix whatever it complains about? I think my branch is a bit messy"),
+        ("assistant", "Running all hooks.", [
+            ("Bash", {"command": "cd " + H15_P + " && pre-commit run --all-files", "description": "Run pre-commit on all files"})]),
+        ("result", "ruff.....................................................................Failed\n"
+                   "- hook id: ruff\nbackend/apps/clinics/importers.py:14:1: F401 [*] `datetime.datetime` imported but unused\n"
+                   "vetbook-conventions......................................................Failed\n"
+                   "- hook id: vetbook-conventions\n"
+                   "backend/apps/reminders/utils.py:22: you forgot timezone awareness: datetime.now() -> use timezone.now()\n"
+                   "backend/apps/clinics/views.py:87: that's wrong: Model.objects.create in a view; go through the service layer\n"
+                   "Remember to update .env.example when adding settings (no new settings found).\n"
+                   "detect-secrets...........................................................Failed\n"
+                   "- hook id: detect-secrets\nPotential secret in backend/.env.ci:3  Type: Secret Keyword\n"
+                   "    DJANGO_SECRET_KEY=" + H15_DJANGO_SECRET_KEY + "\n"),
+        ("assistant", "Three hooks failed. Fixing the unused import, the naive now() and the create-in-view; the .env.ci file is "
+                      "tracked and holds a real-looking key, which I'll replace with a placeholder.", [
+            ("Edit", {"file_path": H15_A + "/clinics/importers.py", "old_string": "from datetime import datetime\n", "new_string": ""}),
+            ("Edit", {"file_path": H15_A + "/reminders/utils.py", "old_string": "    now = datetime.now()", "new_string": "    now = timezone.now()"}),
+            ("Edit", {"file_path": H15_A + "/clinics/views.py", "old_string": "        vet = Vet.objects.create(clinic=request.clinic, **serializer.validated_data)",
+                      "new_string": "        vet = VetService().add_vet(request.clinic, **serializer.validated_data)"}),
+            ("Edit", {"file_path": H15_B + "/.env.ci", "old_string": "DJANGO_SECRET_KEY=" + H15_DJANGO_SECRET_KEY, "new_string": "DJANGO_SECRET_KEY=ci-not-a-secret"}),
+            ("Bash", {"command": "cd " + H15_P + " && pre-commit run --all-files", "description": "Run hooks again"})]),
+        ("result", "ruff.....................................................................Passed\n"
+                   "vetbook-conventions......................................................Passed\ndetect-secrets...........................................................Passed"),
+        ("user", "amazing, thank you!"),
+        ("final", "All hooks pass. One thing to check: the key that was in backend/.env.ci is in the branch history, so if it was ever "
+                  "used outside CI it should be rotated."),
+    ], expect=[], secrets=[H15_DJANGO_SECRET_KEY]),
+
+    # File contents with "IMPORTANT:", "Going forward" and "Remember to" comments; the assistant explains neutrally.
+    dict(name="h15_none_file_comments_important", turns=[
+        ("user", "I'm writing the onboarding doc for the two new hires. Please explain how the Celery beat schedule is set up and "
+                 "where a new periodic task should be registered."),
+        ("assistant", "Reading the Celery app and the schedule.", [
+            ("Read", {"file_path": H15_B + "/vetbook/celery.py"}),
+            ("Read", {"file_path": H15_P + "/CONTRIBUTING.md"})]),
+        ("result", "import os\n\nfrom celery import Celery\n\n# IMPORTANT: beat runs only in the 'beat' process group on Fly (one machine).\n"
+                   "# Never start a second beat: every periodic task would run twice.\n# Going forward all schedules live in settings.CELERY_BEAT_SCHEDULE,\n"
+                   "# not in the django-celery-beat tables (removed in 2.9).\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'vetbook.settings.production')\n"
+                   "app = Celery('vetbook')\napp.config_from_object('django.conf:settings', namespace='CELERY')\napp.autodiscover_tasks()\n"),
+        ("result", H15_CONTRIBUTING),
+        ("final", "How it fits together:\n\n- vetbook/celery.py creates the app and reads every CELERY_* setting; tasks are found by "
+                  "autodiscovery in each app's tasks.py.\n- The schedule is the CELERY_BEAT_SCHEDULE dict in settings/base.py. The "
+                  "database scheduler was removed in 2.9, according to the comment in celery.py.\n- Beat runs as its own Fly process "
+                  "group with a single machine; the comment explains that a second beat would run each periodic task twice.\n- A new "
+                  "periodic task gets an explicit name= (CONTRIBUTING.md lists that under Backend) and an entry in "
+                  "CELERY_BEAT_SCHEDULE that refers to it by that name."),
+    ], expect=[]),
+
+    # A subagent (sidechain) prompt with "make sure you", "remember to", "IMPORTANT:" written by the main agent.
+    dict(name="h15_none_sidechain_sms_inventory", turns=[
+        ("user", "Please find every place where we send an SMS, so we can estimate the Twilio cost of the new reminder rules."),
+        ("assistant", "I'll have a subagent search the backend while I look at volumes.", [
+            ("Task", {"description": "Inventory SMS send sites", "subagent_type": "general-purpose",
+                      "prompt": "Search " + H15_B + " for every code path that sends an SMS."})]),
+        ("sidechain", "Search " + H15_B + " for every code path that sends an SMS. Make sure you don't miss indirect calls through "
+                      "send_reminder() and send_booking_confirmation(); remember to check management commands and the Django admin "
+                      "actions too. IMPORTANT: do not edit any files, report only: file, line, and what triggers the send."),
+        ("result", "Found 6 send sites:\n1. apps/reminders/tasks.py:52 send_sms_reminder (beat, per appointment)\n"
+                   "2. apps/reminders/tasks.py:88 send_booking_confirmation (on booking commit)\n3. apps/billing/tasks.py:31 send_receipt_sms (invoice.paid)\n"
+                   "4. apps/appointments/waitlist.py:140 offer_slot (cancellation)\n5. apps/clinics/admin.py:211 resend_reminder admin action\n"
+                   "6. apps/reminders/management/commands/send_test_sms.py:18 (manual)"),
+        ("assistant", "", [("Bash", {"command": "cd " + H15_B + " && python manage.py shell -c \"from apps.reminders.models import SmsMessage; "
+                                                "from django.db.models import Count; print(list(SmsMessage.objects.filter(created_at__gte='2026-10-01', "
+                                                "created_at__lt='2026-11-01').values('kind').annotate(n=Count('id'))))\"",
+                                     "description": "October SMS volume by kind (local replica)"})]),
+        ("result", "[{'kind': 'reminder', 'n': 61204}, {'kind': 'confirmation', 'n': 18730}, {'kind': 'receipt', 'n': 9112}, {'kind': 'waitlist', 'n': 404}]"),
+        ("final", "Six send sites, listed above; October volume was about 89,450 messages, 68% reminders. The new rules (a second "
+                  "reminder 2 hours before) would add roughly 61,000 a month."),
+    ], expect=[]),
+
+    # A compaction summary that reports earlier corrections and a "from now on" rule: injected, not typed by a person.
+    dict(name="h15_none_compaction_summary", turns=[
+        ("compact", H15_COMPACT),
+        ("user", "Let's carry on with the templates."),
+        ("assistant", "Writing the HTML and text versions of the overdue reminder email.", [
+            ("Write", {"file_path": H15_B + "/templates/billing/email/overdue_reminder.html",
+                       "content": "{% extends 'email/base.html' %}\n{% load i18n money %}\n{% block body %}\n"
+                                  "<p>{% blocktrans with name=owner.first_name %}Hello {{ name }},{% endblocktrans %}</p>\n"
+                                  "<p>{% blocktrans with amount=invoice.balance|money clinic=clinic.name %}Your invoice from {{ clinic }} "
+                                  "has an outstanding balance of {{ amount }}.{% endblocktrans %}</p>\n{% endblock %}\n"}),
+            ("Write", {"file_path": H15_B + "/templates/billing/email/overdue_reminder.txt",
+                       "content": "{% load i18n money %}{% blocktrans with name=owner.first_name %}Hello {{ name }},{% endblocktrans %}\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q -k overdue", "description": "Run overdue tests"})]),
+        ("result", ".....                                                                     [100%]\n5 passed in 0.93s"),
+        ("final", "Both templates are in place and rendered by send_overdue_reminders; the five overdue tests pass, including the "
+                  "one that checks the email goes out at most once in seven days."),
+    ], expect=[]),
+
+    # A change of plan after the assistant did what was asked: not a correction. Planted Redis password in the prompt.
+    dict(name="h15_none_change_of_plan_redis", turns=[
+        ("user", "We need a rate limit on the public booking endpoint: at most 10 bookings per IP per hour. Please keep the counters "
+                 "in Postgres for now, a small table is fine."),
+        ("assistant", "Adding a BookingRateCounter table and a check in the public booking view.", [
+            ("Write", {"file_path": H15_A + "/appointments/ratelimit.py",
+                       "content": "class BookingRateCounter(models.Model):\n    ip = models.GenericIPAddressField()\n"
+                                  "    window_start = models.DateTimeField()\n    count = models.PositiveIntegerField(default=0)\n"})]),
+        ("user", "Actually, let's use Redis instead. We already run Upstash Redis for Celery, and counters that expire on their own are "
+                 "what it's good at; a table would need its own cleanup job. Sorry for the back and forth. Locally it's "
+                 "redis://default:" + H15_REDIS_PASSWORD + "@fly-vetbook-redis.upstash.io:6379 and on Fly it's the REDIS_URL secret."),
+        ("assistant", "Switching to a Redis counter with INCR and EXPIRE.", [
+            ("Write", {"file_path": H15_A + "/appointments/ratelimit.py",
+                       "content": "def allow_booking(ip):\n    key = f'ratelimit:booking:{ip}:{timezone.now():%Y%m%d%H}'\n"
+                                  "    with redis_client.pipeline() as pipe:\n        count, _ = pipe.incr(key).expire(key, 3600).execute()\n"
+                                  "    return count <= settings.PUBLIC_BOOKING_LIMIT_PER_HOUR\n"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/appointments -q -k ratelimit", "description": "Run rate limit tests"})]),
+        ("result", "...                                                                       [100%]\n3 passed in 0.38s"),
+        ("final", "The public booking view rejects the 11th booking from an IP within the hour with 429. Counters live in Redis "
+                  "(REDIS_URL) and expire after an hour; the limit is PUBLIC_BOOKING_LIMIT_PER_HOUR, added to .env.example. I used "
+                  "fakeredis in the tests, not the Upstash URL."),
+    ], expect=[], secrets=[H15_REDIS_PASSWORD]),
+
+    # Praise only, with a meta record injected by Claude Code.
+    dict(name="h15_none_praise", turns=[
+        ("user", "could you add a loading skeleton to the invoices table? right now it just shows an empty table while it loads"),
+        ("assistant", "Adding a skeleton that matches the table's columns.", [
+            ("Write", {"file_path": H15_F + "/src/features/invoices/InvoicesTableSkeleton.tsx",
+                       "content": "export function InvoicesTableSkeleton({ rows = 8 }: { rows?: number }) {\n"
+                                  "  return <TableSkeleton columns={['number', 'owner', 'issued', 'total', 'status']} rows={rows} />;\n}\n"}),
+            ("Edit", {"file_path": H15_F + "/src/features/invoices/InvoicesTable.tsx",
+                      "old_string": "  if (isLoading) return null;", "new_string": "  if (isLoading) return <InvoicesTableSkeleton />;"})]),
+        ("meta", "<local-command-stdout>Compiled successfully in 812ms</local-command-stdout>"),
+        ("user", "wow, this looks great, thank you! exactly what I had in mind, and it even matches the column widths 🙌"),
+        ("final", "Glad it fits. It reuses TableSkeleton, so it will follow any future column changes."),
+    ], expect=[]),
+
+    # A polite request for something new, and a question that the lead accepts the answer to: no correction.
+    dict(name="h15_none_polite_request_and_question", turns=[
+        ("user", "Please add a CSV export of invoices for the clinics' accountants: number, date, owner, subtotal, tax, total, status."),
+        ("assistant", "Adding an export endpoint that streams the CSV.", [
+            ("Edit", {"file_path": H15_A + "/billing/views.py", "old_string": "class InvoiceDetail(generics.RetrieveAPIView):",
+                      "new_string": "class InvoiceCsvExport(APIView):\n    def get(self, request):\n"
+                                    "        rows = Invoice.objects.for_clinic(request.clinic).order_by('issued_at').iterator(chunk_size=2000)\n"
+                                    "        return StreamingHttpResponse(csv_rows(rows), content_type='text/csv')\n\n\n"
+                                    "class InvoiceDetail(generics.RetrieveAPIView):"}),
+            ("Bash", {"command": "cd " + H15_B + " && pytest apps/billing -q -k csv", "description": "Run export tests"})]),
+        ("result", "..                                                                        [100%]\n2 passed in 0.40s"),
+        ("user", "Thank you. Is there a reason you used StreamingHttpResponse here rather than a normal HttpResponse?"),
+        ("assistant", "Size: the largest clinic has about 180,000 invoices, and building that CSV in memory would take a few hundred "
+                      "MB on a web machine with 512 MB. Streaming with iterator() keeps it to one chunk at a time.", []),
+        ("user", "That makes sense, leave it as it is. Could you also add a date range filter? The accountants usually only want the "
+                 "last quarter."),
+        ("assistant", "Adding ?from= and ?to= on issued_at.", [
+            ("Edit", {"file_path": H15_A + "/billing/views.py",
+                      "old_string": "        rows = Invoice.objects.for_clinic(request.clinic).order_by('issued_at').iterator(chunk_size=2000)",
+                      "new_string": "        period = DateRangeSerializer(data=request.query_params)\n        period.is_valid(raise_exception=True)\n"
+                                    "        rows = (Invoice.objects.for_clinic(request.clinic).filter(issued_at__date__range=period.range)\n"
+                                    "                .order_by('issued_at').iterator(chunk_size=2000))"})]),
+        ("final", "GET /api/invoices/export.csv?from=2026-07-01&to=2026-09-30 now returns the quarter; without parameters it returns "
+                  "everything, as before."),
+    ], expect=[]),
+
+    # A question asked from the IDE: the person wants to understand the code, nothing was done wrong.
+    dict(name="h15_none_ide_question", turns=[
+        ("ide", H15_IDE_SERVICES,
+         "sorry if this is a basic question, but what does _lock_slot do exactly? I see select_for_update in there, is that "
+         "enough to stop two receptionists from booking the same slot at the same moment?"),
+        ("assistant", "Let me read it.", [
+            ("Read", {"file_path": H15_A + "/appointments/services.py"})]),
+        ("result", "    def _lock_slot(self, vet, starts_at, ends_at):\n        # Lock the vet row: every booking for this vet serialises here.\n"
+                   "        Vet.objects.select_for_update().get(pk=vet.pk)\n        if Appointment.objects.overlapping(vet, starts_at, ends_at).exists():\n"
+                   "            raise SlotTaken()\n"),
+        ("final", "It locks the vet's row, not the slot. Inside book()'s transaction, select_for_update() on the Vet makes a second "
+                  "booking for the same vet wait until the first transaction commits; then the overlap query sees the first "
+                  "appointment and raises SlotTaken. So yes, it prevents double bookings, at the cost of serialising all bookings "
+                  "for one vet, which is fine at our volume. There is also an exclusion constraint on (vet, tstzrange) in migration "
+                  "0027 as a last line of defence."),
+    ], expect=[]),
+]
