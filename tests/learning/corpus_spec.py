@@ -9606,3 +9606,1083 @@ HELD_OUT_15 = [
                   "0027 as a last line of defence."),
     ], expect=[]),
 ]
+
+
+# ---------------------------------------------------------------- held-out set 16, written blind
+# Skyforge: a mobile game studio's repository (Unity/C# client with addressables and localisation sheets, Go backend on
+# PlayFab, StoreKit / Google Play Billing purchases, remote-config toggles, TeamCity CI).
+H16_P = "/home/dev/skyforge"
+H16_U = H16_P + "/client/Assets"
+H16_SCR = H16_U + "/Scripts"
+H16_LOC = H16_U + "/Localization/Sheets"
+H16_S = H16_P + "/server"
+H16_RC = H16_P + "/config/remote"
+H16_TC = H16_P + "/.teamcity"
+H16_UNITY = "/opt/unity/2022.3.41f1/Editor/Unity -batchmode -quit -projectPath " + H16_P + "/client -logFile -"
+H16_PLAYFAB_SECRET = "XQ7K2M9TZP4RVB8YJC3NDH6FLG1SWE5AUO0IKT7QM3WX9PZRB2"
+H16_KEYSTORE_PASS = "Fr0stWyrm-ks-4417!"
+H16_REDIS_PASSWORD = "sky-R3d1s-q8Lm2Vx7Tz"
+H16_TEAMCITY_TOKEN = "eyJ0eXAiOiAiVENWMiJ9.Wk3vQ8mT2pLr9WnZ4cXb7HsJe1uAo5gTiR6dFq0N.YzQ4OTgtNzE2Ni00Y2E1LWI"
+H16_ASC_SHARED_SECRET = "7c2e9a41f3b84d6ea05c91b7d3e2f8a6"
+H16_GPLAY_KEY_LINE = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7sKyF0rg9Qm2Lx7VtK4pZ"
+H16_UNITY_PASSWORD = "Un1ty-Sk7f0rge!8813"
+H16_IDE_SETTINGS = ("<ide_opened_file>The user opened the file " + H16_TC + "/settings.kts in the IDE. "
+                    "This may or may not be related to the current task.</ide_opened_file>")
+H16_IDE_GACHA = ("<ide_selection>The user selected the lines 52 to 63 from " + H16_SCR + "/Gacha/GachaRoller.cs:\n"
+                 "        if (rolled.Rarity >= Rarity.FourStar)\n"
+                 "        {\n"
+                 "            _state.PityCounter = rolled.Rarity == Rarity.FiveStar ? 0 : _state.PityCounter + 1;\n"
+                 "        }\n"
+                 "        else\n"
+                 "        {\n"
+                 "            _state.PityCounter++;\n"
+                 "        }\n\nThis may or may not be related to the current task.</ide_selection>")
+
+H16_PK_ADDRESSABLES = """Both content updates are built against the 2.14.0 content state, so players on 2.14.0 will pick up the new winter event bundles without a store update:
+
+- Android: 3 groups changed (remote_event_winter, remote_event_winter_audio, remote_ui_banners), catalog_2.14.0.json rebuilt
+- iOS: the same 3 groups, catalog_2.14.0.json rebuilt
+
+Nothing was uploaded; the bundles are in client/ServerData/Android and client/ServerData/iOS for QA.
+
+[PROCESS_KNOWLEDGE]
+type: checklist
+priority: HIGH
+label: Addressables content update build for a live player version
+trigger_conditions:
+  tool_names: [Bash]
+  file_patterns: ["**/addressables_content_state.bin", "**/AddressableAssetSettings.asset", "client/ServerData/**"]
+  action_keywords: [content update, addressables, bundles, catalog]
+  context_keywords: [live version, event, hotfix, no store update]
+checklist:
+  title: Content update without a new player build
+  items:
+    - Build against the addressables_content_state.bin of the exact live player version, never a freshly built one
+    - Run the update once per platform; Android and iOS each have their own state file under AddressableAssetsData/<platform>/
+    - Check the build log lists only the groups you meant to change
+    - Groups set to Cannot Change Post Release must not change; if they did, it needs a player build instead
+    - Do not upload; the release owner uploads after QA signs off
+[/PROCESS_KNOWLEDGE]"""
+
+H16_PK_TITLEDATA = """Found it. PlayFab's SetTitleData does not merge: it replaces the whole value of the key. The tool sent only the new `spring_festival` entry, so the EventSchedule key on the dev title now holds one event instead of seven. I restored it from the snapshot the tool wrote before the call (ops/titledata-backups/9C04D/EventSchedule-20261118T0912.json) and changed `titledata set-event` to read the current value with GetTitleData, merge the one event into it, and write the merged JSON back.
+
+[PROCESS_KNOWLEDGE]
+type: warning
+priority: CRITICAL
+label: PlayFab SetTitleData replaces the whole key value
+trigger_conditions:
+  tool_names:
+    - Bash
+    - Edit
+  file_patterns:
+    - "server/cmd/titledata/**"
+    - "**/titledata.go"
+  action_keywords:
+    - SetTitleData
+    - title data
+    - event schedule
+  context_keywords:
+    - PlayFab
+    - live ops
+warning:
+  risk: SetTitleData writes the entire value of a key; sending only the changed event drops every other event in EventSchedule for every player on that title
+  severity: critical
+  detection: GetTitleData before and after the change differ in entries that were not part of the change
+  mitigation: Read the current value with GetTitleData, merge the change, write it back, and keep the pre-change JSON in ops/titledata-backups/<title>/
+[/PROCESS_KNOWLEDGE]"""
+
+H16_PK_RECEIPT = """[PROCESS_KNOWLEDGE]
+{"type": "requirement", "priority": "CRITICAL", "label": "Validate StoreKit transactions on the server before granting gems",
+ "trigger_conditions": {"tool_names": ["Edit", "Write", "MultiEdit"], "file_patterns": ["server/internal/iap/**", "**/PurchaseService.cs"],
+  "action_keywords": ["grant", "purchase", "transaction", "StoreKit"], "context_keywords": ["iap", "gems", "App Store", "receipt"]},
+ "requirement": {"constraint": "Gems and items from an App Store purchase are granted only by the Go server, after it has verified the signed transaction (JWS) with Apple's root certificates and checked bundle id, product id and that the originalTransactionId was not granted before",
+  "rationale": "A client-side grant or an unverified transaction lets jailbroken devices and replayed receipts mint currency",
+  "validation": "go test ./internal/iap/... covers a forged JWS, a wrong bundle id and a replayed transaction id, and all three are refused"}}
+[/PROCESS_KNOWLEDGE]"""
+
+H16_COMPACT = """This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:
+Analysis:
+The user (backend developer) asked to move the guild chest reward roll from CloudScript into the Go server.
+
+Summary:
+1. Primary Request and Intent: port the guild chest roll (CloudScript handler `rollGuildChest`) into server/internal/guild/chest.go, keep the same drop table, and call it from POST /v1/guild/chest/open.
+2. Key Technical Concepts: PlayFab server API GrantItemsToUser, drop tables in title data (GuildChestDrops), weighted random with a seeded RNG for tests.
+3. Files and Code Sections:
+   - server/internal/guild/chest.go: new Roll(table, rng) and Open(ctx, playerID)
+   - server/internal/guild/chest_test.go: table-driven tests with a fixed seed
+   - server/cmd/api/routes.go: route registered
+4. Errors and fixes:
+   - The user corrected the assistant: "you forgot that legendary drops are capped at one per week per guild" -> the cap was added using the guild's statistics (LegendaryDropsThisWeek).
+   - go vet flagged a copied sync.Mutex in ChestService; fixed by using a pointer receiver.
+   - Lesson learned recorded earlier: drop tables are read from title data at request time, never cached across the weekly reset.
+5. Pending Tasks: remove the CloudScript handler once the client calls the new route (client change still to do).
+6. Current Work: chest tests pass; the client call in GuildService.cs was next."""
+
+H16_EMAIL = """got this from support, can u check what happened? pasting:
+
+---
+From: Hana Kobayashi <hana.k.9921@gmail.com>
+Subject: STILL no gems!!!
+To: support@skyforge.games
+
+Hello, this is my third email. On Nov 14 I bought the Dragon Hoard pack (4,99 EUR) and the game took my money but you forgot to give me the 2,500 gems. Your last answer said to restart the game, that's wrong, I did that ten times. I told you already my player ID is 6A1F3C92D0B7E415. Please make sure you fix it this time or I will ask Google for a refund and leave a review.
+
+Order number GPA.3371-4826-9910-52718
+---
+
+shes really upset, can we see if the purchase went through on our side?"""
+
+H16_TICKET = """can u do this one, pasting the ticket + the failing build log from teamcity:
+
+SKY-2291  Offer wall: hide offers the player can't afford
+Reporter: QA (Dmitri)   Priority: Major   Fix version: 2.15.0
+Description: On the offer wall, offers that cost more gems than the player has are still tappable and then show a generic error.
+Acceptance criteria:
+ - Make sure you grey out offers where price > wallet balance, and show the "not enough gems" tooltip (loc key offer_cant_afford already exists).
+ - Don't forget the wallet can change while the wall is open (rewarded video), so refresh on WalletChanged.
+ - Remember to cover it in OfferWallTests.
+Comments:
+ Dmitri: you missed this in 2.14 as well, the first attempt only checked on open.
+
+Build log (Skyforge_Client_EditModeTests #4412):
+[10:14:02] Step 2/4: Activate Unity license
+[10:14:02]   + unity-editor -batchmode -quit -serial *** -username ci@skyforge.games -password """ + H16_UNITY_PASSWORD + """
+[10:14:31]   License activated
+[10:19:47] Step 3/4: EditMode tests
+[10:19:47]   OfferWallTests.Offer_Is_Tappable_When_Affordable  Passed
+[10:19:47]   OfferWallTests.Offer_Greys_Out_When_Too_Expensive  Failed: Expected: False  But was: True
+"""
+
+HELD_OUT_16 = [
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h16_pk_addressables_content_update", turns=[
+        ("user", "need a content update build for 2.14 addressables, the winter event bundles changed. NOT a full player build, 2.14.0 is whats live"),
+        ("assistant", "I'll check which content state files exist for 2.14.0 first.", [
+            ("Bash", {"command": "ls -la " + H16_U + "/AddressableAssetsData/Android " + H16_U + "/AddressableAssetsData/iOS", "description": "List addressables content state files"}),
+        ]),
+        ("result", H16_U + "/AddressableAssetsData/Android:\n-rw-r--r-- 1 dev dev 1843210 Nov 12 18:02 addressables_content_state.bin\n\n"
+                   + H16_U + "/AddressableAssetsData/iOS:\n-rw-r--r-- 1 dev dev 1839977 Nov 12 18:40 addressables_content_state.bin"),
+        ("assistant", "Both state files are from the 2.14.0 release build (Nov 12). Running the content update for Android through the build script.", [
+            ("Bash", {"command": H16_UNITY + " -buildTarget Android -executeMethod Skyforge.Build.AddressablesBuild.ContentUpdate -contentState Assets/AddressableAssetsData/Android/addressables_content_state.bin", "description": "Addressables content update, Android"}),
+        ]),
+        ("result", "[Addressables] Content update against addressables_content_state.bin (player 2.14.0)\n[Addressables] Changed groups: remote_event_winter (41 entries), remote_event_winter_audio (12), remote_ui_banners (3)\n"
+                   "[Addressables] Static groups unchanged\n[Addressables] Wrote ServerData/Android/catalog_2.14.0.json, catalog_2.14.0.hash\nExiting batchmode successfully now!"),
+        ("user", "nice, ios too pls"),
+        ("assistant", "Running the same for iOS with the iOS state file.", [
+            ("Bash", {"command": H16_UNITY + " -buildTarget iOS -executeMethod Skyforge.Build.AddressablesBuild.ContentUpdate -contentState Assets/AddressableAssetsData/iOS/addressables_content_state.bin", "description": "Addressables content update, iOS"}),
+        ]),
+        ("result", "[Addressables] Content update against addressables_content_state.bin (player 2.14.0)\n[Addressables] Changed groups: remote_event_winter (41 entries), remote_event_winter_audio (12), remote_ui_banners (3)\n"
+                   "[Addressables] Static groups unchanged\n[Addressables] Wrote ServerData/iOS/catalog_2.14.0.json, catalog_2.14.0.hash\nExiting batchmode successfully now!"),
+        ("final", H16_PK_ADDRESSABLES),
+    ], expect=[dict(kind="process_knowledge", words=["content update"], priority="HIGH")]),
+
+    dict(name="h16_pk_titledata_overwrite", turns=[
+        ("user", "after i ran `titledata set-event spring_festival` on the dev title all the other events vanished from the event calendar in the client?? only spring shows. wtf"),
+        ("assistant", "Let me look at the tool and at what the dev title holds now.", [
+            ("Read", {"file_path": H16_S + "/cmd/titledata/titledata.go"}),
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/titledata get -title 9C04D -key EventSchedule | jq 'keys'", "description": "Show events in EventSchedule on the dev title"}),
+        ]),
+        ("result", "[\n  \"spring_festival\"\n]"),
+        ("assistant", "Only one event is left. The tool builds the request from the single event and calls SetTitleData with it:", [
+            ("Grep", {"pattern": "SetTitleData", "path": H16_S, "output_mode": "content", "-n": True}),
+        ]),
+        ("result", H16_S + "/cmd/titledata/titledata.go:88:\treq := playfab.SetTitleDataRequest{Key: \"EventSchedule\", Value: string(eventJSON)}\n"
+                   + H16_S + "/cmd/titledata/titledata.go:89:\tif err := pf.SetTitleData(ctx, req); err != nil {"),
+        ("assistant", "Restoring the key from the backup the tool wrote before the call, then changing set-event to merge.", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/titledata put -title 9C04D -key EventSchedule -file " + H16_P + "/ops/titledata-backups/9C04D/EventSchedule-20261118T0912.json", "description": "Restore EventSchedule on the dev title"}),
+            ("Edit", {"file_path": H16_S + "/cmd/titledata/titledata.go",
+                      "old_string": "\treq := playfab.SetTitleDataRequest{Key: \"EventSchedule\", Value: string(eventJSON)}",
+                      "new_string": "\tcurrent, err := pf.GetTitleData(ctx, []string{\"EventSchedule\"})\n\tif err != nil {\n\t\treturn fmt.Errorf(\"read EventSchedule: %w\", err)\n\t}\n\tif err := backup(title, \"EventSchedule\", current[\"EventSchedule\"]); err != nil {\n\t\treturn err\n\t}\n\tmerged, err := mergeEvent(current[\"EventSchedule\"], name, eventJSON)\n\tif err != nil {\n\t\treturn err\n\t}\n\treq := playfab.SetTitleDataRequest{Key: \"EventSchedule\", Value: merged}"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./cmd/titledata/... && go run ./cmd/titledata get -title 9C04D -key EventSchedule | jq 'keys | length'", "description": "Test and verify the event count"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/cmd/titledata\t0.218s\n7"),
+        ("assistant", H16_PK_TITLEDATA, []),
+        ("user", "ok phew, calendar shows all 7 again. thx"),
+        ("final", "Good. The dev title has all seven events again, and set-event now merges into the existing EventSchedule instead of replacing it."),
+    ], expect=[dict(kind="process_knowledge", words=["whole key"], priority="CRITICAL")]),
+
+    dict(name="h16_pk_storekit_server_validation", turns=[
+        ("user", "we need server side validation for ios purchases before 2.15. StoreKit 2 on the client already sends the jws transaction to POST /v1/iap/apple/verify but the handler just trusts it rn. creds are in server/.env"),
+        ("assistant", "Reading the current handler and the config.", [
+            ("Read", {"file_path": H16_S + "/internal/iap/apple.go"}),
+            ("Read", {"file_path": H16_S + "/.env"}),
+        ]),
+        ("result", "PLAYFAB_TITLE_ID=9C04D\nAPPSTORE_BUNDLE_ID=games.skyforge.rpg\nAPPSTORE_ISSUER_ID=69a6de7f-03e1-47e3-e053-5b8c7c11a4d1\nAPPSTORE_KEY_ID=2X9R4HXF34\n"
+                   "APPSTORE_SHARED_SECRET=" + H16_ASC_SHARED_SECRET + "\nAPPSTORE_ENV=Sandbox\n"),
+        ("assistant", "The handler decodes the JWS payload without checking its signature. I'll verify the x5c chain against Apple's root CA, check bundle id and product id, and refuse transaction ids we have already granted.", [
+            ("Write", {"file_path": H16_S + "/internal/iap/apple_verify.go", "content": "package iap\n\n// VerifyAppleJWS checks the x5c chain of a StoreKit 2 signed transaction against Apple Root CA G3\n// and returns the decoded payload.\nfunc VerifyAppleJWS(jws string, roots *x509.CertPool) (*AppleTransaction, error) {\n\t// ...\n}\n"}),
+            ("Edit", {"file_path": H16_S + "/internal/iap/apple.go", "old_string": "\ttx, err := decodeJWSPayload(body.SignedTransaction)", "new_string": "\ttx, err := VerifyAppleJWS(body.SignedTransaction, h.appleRoots)\n\tif err == nil {\n\t\terr = h.checkTransaction(ctx, tx)\n\t}"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./internal/iap/... -run Apple -v", "description": "Run the Apple verification tests"}),
+        ]),
+        ("result", "=== RUN   TestAppleVerify_ForgedSignature\n--- PASS: TestAppleVerify_ForgedSignature (0.01s)\n=== RUN   TestAppleVerify_WrongBundle\n--- PASS: TestAppleVerify_WrongBundle (0.00s)\n"
+                   "=== RUN   TestAppleVerify_ReplayedTransaction\n--- PASS: TestAppleVerify_ReplayedTransaction (0.02s)\nPASS\nok  \tgithub.com/skyforge/server/internal/iap\t0.311s"),
+        ("final_blocks", [
+            "POST /v1/iap/apple/verify now verifies the signed transaction's certificate chain against Apple Root CA G3, checks the bundle id and product id, and refuses an originalTransactionId that was already granted (stored in the iap_grants table). Only then does it call GrantItemsToUser. Tests for a forged signature, a wrong bundle id and a replayed transaction pass.",
+            H16_PK_RECEIPT,
+        ]),
+    ], expect=[dict(kind="process_knowledge", words=["validate storekit"], priority="CRITICAL")],
+        secrets=[H16_ASC_SHARED_SECRET]),
+
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h16_corr_loc_all_locales", turns=[
+        ("user", "add loc keys for the battle pass screen: bp_title, bp_claim_all, bp_premium_locked. en text from figma: 'Season Pass', 'Claim all', 'Unlock Premium to claim'"),
+        ("assistant", "Adding the three keys to the English sheet.", [
+            ("Read", {"file_path": H16_LOC + "/strings_en.csv"}),
+            ("Edit", {"file_path": H16_LOC + "/strings_en.csv", "old_string": "bp_tier_label,\"Tier {0}\"\n",
+                      "new_string": "bp_tier_label,\"Tier {0}\"\nbp_title,\"Season Pass\"\nbp_claim_all,\"Claim all\"\nbp_premium_locked,\"Unlock Premium to claim\"\n"}),
+        ]),
+        ("assistant", "Added bp_title, bp_claim_all and bp_premium_locked to strings_en.csv.", []),
+        ("user", "nope thats only en. the importer bails on the whole sheet set when a key is missing in any locale, so de fr es ja pt-BR need the rows too. empty value is fine, loc team fills em"),
+        ("assistant", "Adding the keys with empty values to the other five sheets.", [
+            ("Edit", {"file_path": H16_LOC + "/strings_de.csv", "old_string": "bp_tier_label,\"Stufe {0}\"\n", "new_string": "bp_tier_label,\"Stufe {0}\"\nbp_title,\"\"\nbp_claim_all,\"\"\nbp_premium_locked,\"\"\n"}),
+            ("Edit", {"file_path": H16_LOC + "/strings_fr.csv", "old_string": "bp_tier_label,\"Palier {0}\"\n", "new_string": "bp_tier_label,\"Palier {0}\"\nbp_title,\"\"\nbp_claim_all,\"\"\nbp_premium_locked,\"\"\n"}),
+            ("Edit", {"file_path": H16_LOC + "/strings_es.csv", "old_string": "bp_tier_label,\"Nivel {0}\"\n", "new_string": "bp_tier_label,\"Nivel {0}\"\nbp_title,\"\"\nbp_claim_all,\"\"\nbp_premium_locked,\"\"\n"}),
+            ("Edit", {"file_path": H16_LOC + "/strings_ja.csv", "old_string": "bp_tier_label,\"ティア {0}\"\n", "new_string": "bp_tier_label,\"ティア {0}\"\nbp_title,\"\"\nbp_claim_all,\"\"\nbp_premium_locked,\"\"\n"}),
+            ("Edit", {"file_path": H16_LOC + "/strings_pt-BR.csv", "old_string": "bp_tier_label,\"Nível {0}\"\n", "new_string": "bp_tier_label,\"Nível {0}\"\nbp_title,\"\"\nbp_claim_all,\"\"\nbp_premium_locked,\"\"\n"}),
+            ("Bash", {"command": "cd " + H16_P + "/client && python3 tools/loc/validate_sheets.py Assets/Localization/Sheets", "description": "Validate the localisation sheets"}),
+        ]),
+        ("result", "6 sheets, 1287 keys each, 0 missing, 3 empty values in de/fr/es/ja/pt-BR (bp_title, bp_claim_all, bp_premium_locked)"),
+        ("final", "All six sheets now have the three battle pass keys; the non-English values are empty for the loc team, and the validator reports no missing keys."),
+    ], expect=[dict(kind="user_correction", words=["any locale"], priority="HIGH", file="**/strings_en.csv")]),
+
+    dict(name="h16_corr_rejected_library_wipe", turns=[
+        ("user", "addressables build keeps failing w/ 'Unable to build with the current configuration' since i switched branches. cache thing i think, can u sort it"),
+        ("assistant", "Let me look at the end of the Editor log.", [
+            ("Bash", {"command": "tail -n 60 ~/.config/unity3d/Editor.log", "description": "Show the end of the Unity Editor log"}),
+        ]),
+        ("result", "InvalidOperationException: Unable to build with the current configuration, please check the Addressables settings.\n"
+                   "  at UnityEditor.AddressableAssets.Build.DataBuilders.BuildScriptPackedMode.DoBuild\n"
+                   "Build cache entry is invalid: Library/com.unity.addressables/aa/Android/catalog.json (hash mismatch)"),
+        ("rejected", "Bash", {"command": "rm -rf " + H16_P + "/client/Library", "description": "Delete the Unity Library folder to force a clean reimport"},
+         "whoa no, dont blow away Library — full reimport is ~45 min on this project. just clean the addressables build cache, theres Skyforge.Build.AddressablesBuild.CleanCache for exactly this"),
+        ("assistant", "Cleaning only the Addressables build cache through the build script.", [
+            ("Bash", {"command": H16_UNITY + " -buildTarget Android -executeMethod Skyforge.Build.AddressablesBuild.CleanCache", "description": "Clean the Addressables build cache"}),
+        ]),
+        ("result", "[Addressables] Cleared Library/com.unity.addressables and the Scriptable Build Pipeline cache\nExiting batchmode successfully now!"),
+        ("assistant", "Rebuilding the Android addressables.", [
+            ("Bash", {"command": H16_UNITY + " -buildTarget Android -executeMethod Skyforge.Build.AddressablesBuild.Build", "description": "Build Android addressables"}),
+        ]),
+        ("result", "[Addressables] Build completed in 212.4s, 64 groups\nExiting batchmode successfully now!"),
+        ("final", "The build passes again after clearing only the Addressables build cache (3.5 min); the Library folder was left alone."),
+    ], expect=[dict(kind="user_correction", words=["reimport"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h16_corr_go_default_client", turns=[
+        ("user", "add POST /v1/rewards/daily that grants the daily login reward via playfab GrantItemsToUser. code goes in server/internal/rewards"),
+        ("assistant", "Looking at how the other reward handlers are laid out.", [
+            ("Read", {"file_path": H16_S + "/internal/rewards/handler.go"}),
+            ("Write", {"file_path": H16_S + "/internal/rewards/daily.go", "content": "package rewards\n\nfunc (h *Handler) Daily(w http.ResponseWriter, r *http.Request) {\n\tplayer := auth.PlayerID(r)\n\tbody, _ := json.Marshal(grantReq{PlayFabId: player, ItemIds: []string{\"daily_chest\"}})\n\treq, _ := http.NewRequest(\"POST\", \"https://\" + h.titleID + \".playfabapi.com/Server/GrantItemsToUser\", bytes.NewReader(body))\n\treq.Header.Set(\"X-SecretKey\", h.secret)\n\tresp, err := http.DefaultClient.Do(req)\n\t// ...\n}\n"}),
+            ("Bash", {"command": "cd " + H16_S + " && go build ./... && go test ./internal/rewards/...", "description": "Build and test"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/rewards\t0.402s"),
+        ("assistant", "POST /v1/rewards/daily is in place and grants `daily_chest` through GrantItemsToUser.", []),
+        ("user", "hmm u went around our playfab wrapper and used http.DefaultClient, that thing has no timeout — literally what froze matchmaking in august. all playfab calls go thru internal/playfab.Client, and pass r.Context() down"),
+        ("assistant", "Switching to the wrapper and the request context.", [
+            ("Edit", {"file_path": H16_S + "/internal/rewards/daily.go",
+                      "old_string": "\treq, _ := http.NewRequest(\"POST\", \"https://\" + h.titleID + \".playfabapi.com/Server/GrantItemsToUser\", bytes.NewReader(body))\n\treq.Header.Set(\"X-SecretKey\", h.secret)\n\tresp, err := http.DefaultClient.Do(req)",
+                      "new_string": "\tresp, err := h.pf.GrantItemsToUser(r.Context(), playfab.GrantItemsToUserRequest{PlayFabId: player, ItemIds: []string{\"daily_chest\"}})"}),
+            ("Bash", {"command": "cd " + H16_S + " && go build ./... && go test ./internal/rewards/...", "description": "Build and test"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/rewards\t0.388s"),
+        ("final", "daily.go now calls h.pf.GrantItemsToUser with r.Context(), so it gets the wrapper's 5s timeout, retries and metrics; no raw HTTP calls remain in the rewards package."),
+    ], expect=[dict(kind="user_correction", words=["DefaultClient"], priority="HIGH", file="**/daily.go")]),
+
+    dict(name="h16_corr_producer_live_push", turns=[
+        ("user", "hiii can you make the holiday bundles give 20% more gems? the small one, the big chest and the mega hoard. marketing wants it in the game today for the weekend :)"),
+        ("assistant", "I'll look at the store config for the holiday bundles.", [
+            ("Read", {"file_path": H16_RC + "/store_prod.json"}),
+        ]),
+        ("result", "{\n  \"bundles\": [\n    {\"id\": \"holiday_small\", \"sku\": \"com.skyforge.bundle.holiday1\", \"gems\": 500, \"bonus_gems\": 100},\n"
+                   "    {\"id\": \"holiday_chest\", \"sku\": \"com.skyforge.bundle.holiday2\", \"gems\": 2000, \"bonus_gems\": 500},\n"
+                   "    {\"id\": \"holiday_mega\", \"sku\": \"com.skyforge.bundle.holiday3\", \"gems\": 6000, \"bonus_gems\": 2000}\n  ]\n}"),
+        ("assistant", "Raising the gem amounts by 20% and pushing the config.", [
+            ("Edit", {"file_path": H16_RC + "/store_prod.json",
+                      "old_string": "{\"id\": \"holiday_small\", \"sku\": \"com.skyforge.bundle.holiday1\", \"gems\": 500, \"bonus_gems\": 100},\n    {\"id\": \"holiday_chest\", \"sku\": \"com.skyforge.bundle.holiday2\", \"gems\": 2000, \"bonus_gems\": 500},\n    {\"id\": \"holiday_mega\", \"sku\": \"com.skyforge.bundle.holiday3\", \"gems\": 6000, \"bonus_gems\": 2000}",
+                      "new_string": "{\"id\": \"holiday_small\", \"sku\": \"com.skyforge.bundle.holiday1\", \"gems\": 600},\n    {\"id\": \"holiday_chest\", \"sku\": \"com.skyforge.bundle.holiday2\", \"gems\": 2400},\n    {\"id\": \"holiday_mega\", \"sku\": \"com.skyforge.bundle.holiday3\", \"gems\": 7200}"}),
+            ("Bash", {"command": "cd " + H16_P + " && ./tools/rc/rcpush --env prod --file config/remote/store_prod.json", "description": "Push the store config"}),
+        ]),
+        ("result", "Pushing config/remote/store_prod.json -> PlayFab title 5E21A (production)\n  StoreBundles: updated (3 bundles)\nDone."),
+        ("assistant", "Done: the holiday bundles now give 600, 2,400 and 7,200 gems, and the config is pushed.", []),
+        ("user", "ok so. players lost their gems!! support has like 30 tickets, people bought the mega hoard and got LESS than yesterday because the bonus part is gone?? and it went straight into the real game. we always put it on staging first and i check it on my phone before players see anything. please dont ever send stuff to the live game without me saying ok"),
+        ("assistant", "I'm sorry. I removed the bonus_gems fields when I rewrote the lines, so the bundles granted only the base amount. Restoring them with the 20% increase applied to the base gems and pushing to staging only.", [
+            ("Edit", {"file_path": H16_RC + "/store_prod.json",
+                      "old_string": "\"gems\": 600},", "new_string": "\"gems\": 600, \"bonus_gems\": 100},"}),
+            ("Edit", {"file_path": H16_RC + "/store_prod.json",
+                      "old_string": "\"gems\": 2400},", "new_string": "\"gems\": 2400, \"bonus_gems\": 500},"}),
+            ("Edit", {"file_path": H16_RC + "/store_prod.json",
+                      "old_string": "\"gems\": 7200}", "new_string": "\"gems\": 7200, \"bonus_gems\": 2000}"}),
+            ("Bash", {"command": "cd " + H16_P + " && ./tools/rc/rcpush --env staging --file config/remote/store_prod.json", "description": "Push the store config to staging"}),
+        ]),
+        ("result", "Pushing config/remote/store_prod.json -> PlayFab title 3B7D0 (staging)\n  StoreBundles: updated (3 bundles)\nDone."),
+        ("assistant", "It's on staging now. For the players who bought in the last two hours, I can list the purchases from the PlayFab purchase log so support can top up the missing bonus gems.", []),
+        ("user", "checked on my phone, mega hoard shows 7200 + 2000 bonus. ok go live. and yes pls make me that list"),
+        ("assistant", "Pushing to production and pulling the affected purchases.", [
+            ("Bash", {"command": "cd " + H16_P + " && ./tools/rc/rcpush --env prod --file config/remote/store_prod.json && cd server && go run ./cmd/purchases list -title 5E21A -skus com.skyforge.bundle.holiday1,com.skyforge.bundle.holiday2,com.skyforge.bundle.holiday3 -since 2h -out /tmp/holiday_missing_bonus.csv", "description": "Push to production and export affected purchases"}),
+        ]),
+        ("result", "Pushing config/remote/store_prod.json -> PlayFab title 5E21A (production)\n  StoreBundles: updated (3 bundles)\nDone.\nwrote 212 purchases to /tmp/holiday_missing_bonus.csv"),
+        ("final", "Production now has the 20% increase with the bonus gems intact. /tmp/holiday_missing_bonus.csv lists the 212 purchases made without the bonus, with player id and the bonus owed, for support."),
+    ], expect=[dict(kind="user_correction", words=["staging first"], priority="CRITICAL")]),
+
+    dict(name="h16_corr_es_client_grant", turns=[
+        ("user", "oye, implementa el flow de google play billing para los gem packs en PurchaseService.cs, con Unity IAP 4.12 (Play Billing Library 7 por debajo)"),
+        ("assistant", "Reading the current purchase service.", [
+            ("Read", {"file_path": H16_SCR + "/IAP/PurchaseService.cs"}),
+            ("Edit", {"file_path": H16_SCR + "/IAP/PurchaseService.cs",
+                      "old_string": "    public PurchaseProcessingResult ProcessPurchase(PurchaseEventArgs args)\n    {\n        return PurchaseProcessingResult.Pending;\n    }",
+                      "new_string": "    public PurchaseProcessingResult ProcessPurchase(PurchaseEventArgs args)\n    {\n        var pack = _catalog.Find(args.purchasedProduct.definition.id);\n        _wallet.AddGems(pack.Gems);\n        return PurchaseProcessingResult.Complete;\n    }"}),
+        ]),
+        ("assistant", "ProcessPurchase now looks up the pack, adds the gems through WalletService and completes the purchase.", []),
+        ("user", "no no no, asi no. si das las gemas en el cliente cualquiera con lucky patcher las saca gratis. el cliente solo manda el purchase token al server (/v1/iap/google/verify), el server valida con google y hace el grant en playfab. el cliente nunca toca el wallet por una compra"),
+        ("assistant", "Understood. The client will only forward the receipt and confirm after the server answers.", [
+            ("Edit", {"file_path": H16_SCR + "/IAP/PurchaseService.cs",
+                      "old_string": "        var pack = _catalog.Find(args.purchasedProduct.definition.id);\n        _wallet.AddGems(pack.Gems);\n        return PurchaseProcessingResult.Complete;",
+                      "new_string": "        var product = args.purchasedProduct;\n        _iapApi.VerifyGoogle(product.definition.id, product.receipt)\n            .ContinueWith(ok => { if (ok) _controller.ConfirmPendingPurchase(product); _wallet.RefreshFromServer(); });\n        return PurchaseProcessingResult.Pending;"}),
+            ("Bash", {"command": H16_UNITY + " -executeMethod Skyforge.Build.CompileCheck.Run", "description": "Compile check"}),
+        ]),
+        ("result", "[CompileCheck] 0 errors, 2 warnings\nExiting batchmode successfully now!"),
+        ("final", "ProcessPurchase now returns Pending, sends the product id and receipt to /v1/iap/google/verify, confirms the pending purchase only when the server accepts it, and refreshes the wallet from the server. The client no longer adds gems itself."),
+    ], expect=[dict(kind="user_correction", words=["lucky patcher"], priority="CRITICAL", file="**/PurchaseService.cs")]),
+
+    dict(name="h16_corr_ide_teamcity_mac_agents", turns=[
+        ("user", "add a teamcity build config for the ios nightly in .teamcity/settings.kts — same as AndroidNightly but unity ios export + xcodebuild archive + export ipa"),
+        ("assistant", "Reading the existing Android nightly config.", [
+            ("Read", {"file_path": H16_TC + "/settings.kts"}),
+            ("Edit", {"file_path": H16_TC + "/settings.kts",
+                      "old_string": "buildType(AndroidNightly)\n",
+                      "new_string": "buildType(AndroidNightly)\nbuildType(IosNightly)\n"}),
+            ("Edit", {"file_path": H16_TC + "/settings.kts",
+                      "old_string": "object AndroidNightly : BuildType({",
+                      "new_string": "object IosNightly : BuildType({\n    name = \"iOS Nightly\"\n    steps {\n        script { name = \"Unity iOS export\"; scriptContent = \"tools/ci/unity_build.sh ios\" }\n        script { name = \"Archive\"; scriptContent = \"xcodebuild -workspace build/ios/Unity-iPhone.xcworkspace -scheme Unity-iPhone -archivePath build/Skyforge.xcarchive archive\" }\n        script { name = \"Export ipa\"; scriptContent = \"xcodebuild -exportArchive -archivePath build/Skyforge.xcarchive -exportOptionsPlist tools/ci/ExportOptions.plist -exportPath build/ipa\" }\n    }\n    triggers { schedule { schedulingPolicy = daily { hour = 2 } } }\n})\n\nobject AndroidNightly : BuildType({"}),
+            ("Bash", {"command": "cd " + H16_TC + " && mvn -q teamcity-configs:generate", "description": "Validate the Kotlin DSL"}),
+        ]),
+        ("result", "[INFO] BUILD SUCCESS"),
+        ("assistant", "Added IosNightly with the Unity export, archive and ipa export steps; the DSL generates cleanly.", []),
+        ("ide", H16_IDE_SETTINGS, "this gets picked up by the linux agents too and just dies at xcodebuild. it needs requirements { contains(\"teamcity.agent.jvm.os.name\", \"Mac\"); exists(\"env.XCODE_16_PATH\") } like the old ios config had"),
+        ("assistant", "Adding the agent requirements.", [
+            ("Edit", {"file_path": H16_TC + "/settings.kts",
+                      "old_string": "    triggers { schedule { schedulingPolicy = daily { hour = 2 } } }\n})\n\nobject AndroidNightly",
+                      "new_string": "    triggers { schedule { schedulingPolicy = daily { hour = 2 } } }\n    requirements {\n        contains(\"teamcity.agent.jvm.os.name\", \"Mac\")\n        exists(\"env.XCODE_16_PATH\")\n    }\n})\n\nobject AndroidNightly"}),
+            ("Bash", {"command": "cd " + H16_TC + " && mvn -q teamcity-configs:generate", "description": "Validate the Kotlin DSL"}),
+        ]),
+        ("result", "[INFO] BUILD SUCCESS"),
+        ("final", "IosNightly now only runs on Mac agents that have XCODE_16_PATH set; the DSL still generates."),
+    ], expect=[dict(kind="user_correction", words=["linux agents"], priority="HIGH", file="**/settings.kts")]),
+
+    dict(name="h16_corr_interrupt_live_cdn", turns=[
+        ("user", "build the android + ios bundles for the 2.15 content drop so QA can test"),
+        ("assistant", "Running the bundle build script for both platforms.", [
+            ("Bash", {"command": "cd " + H16_P + " && ./tools/build_bundles.sh --platforms android,ios --version 2.15.0 --upload", "description": "Build and upload content bundles"}),
+        ]),
+        ("interrupt",),
+        ("user", "STOP. --upload with no --target goes to skyforge-live-content, thats the bucket players download from. QA gets --target qa-cdn, the live upload is only done by the release manager after signoff"),
+        ("assistant", "Checking whether anything reached the live bucket before the interrupt.", [
+            ("Bash", {"command": "gsutil ls -l gs://skyforge-live-content/android/2.15.0/ gs://skyforge-live-content/ios/2.15.0/", "description": "List 2.15.0 objects in the live bucket"}),
+        ]),
+        ("result", "CommandException: One or more URLs matched no objects."),
+        ("assistant", "Nothing was uploaded to the live bucket. Building again with the QA target.", [
+            ("Bash", {"command": "cd " + H16_P + " && ./tools/build_bundles.sh --platforms android,ios --version 2.15.0 --upload --target qa-cdn", "description": "Build bundles and upload to the QA CDN"}),
+        ]),
+        ("result", "[android] 64 groups built, 1.21 GB\n[ios] 64 groups built, 1.19 GB\nUploaded to gs://skyforge-qa-content/2.15.0/ (qa-cdn)\nDone in 18m02s"),
+        ("final", "The 2.15.0 bundles for both platforms are on the QA CDN (gs://skyforge-qa-content/2.15.0/). The live bucket has no 2.15.0 objects."),
+    ], expect=[dict(kind="user_correction", words=["bucket"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h16_corr_android_version_code", turns=[
+        ("user", "prep the 2.15.0 release: bump the version + add the player-facing notes to CHANGELOG-player.md from the PRs merged since 2.14.2"),
+        ("assistant", "Finding the version settings.", [
+            ("Grep", {"pattern": "bundleVersion|AndroidBundleVersionCode|buildNumber", "path": H16_P + "/client/ProjectSettings/ProjectSettings.asset", "output_mode": "content", "-n": True}),
+        ]),
+        ("result", "142:  bundleVersion: 2.14.2\n188:  buildNumber:\n189:    iPhone: 2.14.2.3\n203:  AndroidBundleVersionCode: 2142"),
+        ("assistant", "Updating the version and the changelog.", [
+            ("Edit", {"file_path": H16_P + "/client/ProjectSettings/ProjectSettings.asset", "old_string": "  bundleVersion: 2.14.2", "new_string": "  bundleVersion: 2.15.0"}),
+            ("Bash", {"command": "cd " + H16_P + " && git log --merges --oneline v2.14.2..HEAD", "description": "List merged PRs since 2.14.2"}),
+            ("Edit", {"file_path": H16_P + "/CHANGELOG-player.md", "old_string": "## 2.14.2", "new_string": "## 2.15.0\n- Season Pass: claim all rewards at once\n- Spring Festival event\n- Fixed the gem counter not updating after a purchase\n\n## 2.14.2"}),
+        ]),
+        ("assistant", "bundleVersion is 2.15.0 and CHANGELOG-player.md has a 2.15.0 section.", []),
+        ("user", "lol u left AndroidBundleVersionCode at 2142, play console rejects the aab if the code doesnt go up. same for the ios buildNumber. should be 2150 and 2.15.0.1"),
+        ("assistant", "Updating both.", [
+            ("Edit", {"file_path": H16_P + "/client/ProjectSettings/ProjectSettings.asset", "old_string": "  AndroidBundleVersionCode: 2142", "new_string": "  AndroidBundleVersionCode: 2150"}),
+            ("Edit", {"file_path": H16_P + "/client/ProjectSettings/ProjectSettings.asset", "old_string": "    iPhone: 2.14.2.3", "new_string": "    iPhone: 2.15.0.1"}),
+        ]),
+        ("final", "ProjectSettings.asset now has bundleVersion 2.15.0, AndroidBundleVersionCode 2150 and iOS build number 2.15.0.1; the changelog has the 2.15.0 notes."),
+    ], expect=[dict(kind="user_correction", words=["AndroidBundleVersionCode"], priority="CRITICAL", file="**/ProjectSettings.asset")]),
+
+    dict(name="h16_corr_go_race_flag", turns=[
+        ("user", "sessioncache tests flake on CI, TestEvict fails like 1 in 20 runs. can u look"),
+        ("assistant", "Let me read the cache and the test, then try to reproduce.", [
+            ("Read", {"file_path": H16_S + "/internal/sessioncache/cache.go"}),
+            ("Read", {"file_path": H16_S + "/internal/sessioncache/cache_test.go"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./internal/sessioncache/ -run TestEvict -count=50", "description": "Run TestEvict 50 times"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/sessioncache\t3.914s"),
+        ("assistant", "50 runs in a row pass locally, so I couldn't reproduce it. It may be timing on the loaded CI agents; I could raise the test's wait from 50ms to 200ms.", []),
+        ("user", "u ran it without -race tho. its a goroutine soup package, flaky + goroutines = -race first, every time. thats how we caught the last one"),
+        ("assistant", "Running it with the race detector.", [
+            ("Bash", {"command": "cd " + H16_S + " && go test -race ./internal/sessioncache/ -run TestEvict -count=20", "description": "Run TestEvict with the race detector"}),
+        ]),
+        ("result", "==================\nWARNING: DATA RACE\nWrite at 0x00c0001a2f48 by goroutine 23:\n  github.com/skyforge/server/internal/sessioncache.(*Cache).evictLoop()\n      cache.go:88 +0x1c4\n"
+                   "Previous read at 0x00c0001a2f48 by goroutine 19:\n  github.com/skyforge/server/internal/sessioncache.(*Cache).Get()\n      cache.go:61 +0x9a\n==================\n--- FAIL: TestEvict (0.06s)\n    testing.go:1465: race detected during execution of test\nFAIL"),
+        ("assistant", "evictLoop deletes from the map without holding the lock that Get takes. Fixing that.", [
+            ("Edit", {"file_path": H16_S + "/internal/sessioncache/cache.go",
+                      "old_string": "\t\tfor k, e := range c.items {\n\t\t\tif e.expired(now) {\n\t\t\t\tdelete(c.items, k)\n\t\t\t}\n\t\t}",
+                      "new_string": "\t\tc.mu.Lock()\n\t\tfor k, e := range c.items {\n\t\t\tif e.expired(now) {\n\t\t\t\tdelete(c.items, k)\n\t\t\t}\n\t\t}\n\t\tc.mu.Unlock()"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test -race ./internal/sessioncache/ -count=50", "description": "Run the package tests with -race"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/sessioncache\t9.870s"),
+        ("final", "The flake was a real data race: evictLoop deleted expired entries without taking c.mu while Get read the map. It now holds the lock; 50 runs with -race pass."),
+    ], expect=[dict(kind="user_correction", words=["race"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h16_corr_suggest_scriptableobject", turns=[
+        ("user", "dragon boss should enrage at 30% hp: dmg x1.5, attack speed x1.3, and play the roar vfx once"),
+        ("assistant", "Adding the enrage phase to the dragon boss.", [
+            ("Read", {"file_path": H16_SCR + "/Combat/Bosses/DragonBoss.cs"}),
+            ("Edit", {"file_path": H16_SCR + "/Combat/Bosses/DragonBoss.cs",
+                      "old_string": "public class DragonBoss : BossController\n{",
+                      "new_string": "public class DragonBoss : BossController\n{\n    private const float EnrageThreshold = 0.3f;\n    private const float EnrageDamageMultiplier = 1.5f;\n    private const float EnrageAttackSpeedMultiplier = 1.3f;\n    private bool _enraged;"}),
+            ("Edit", {"file_path": H16_SCR + "/Combat/Bosses/DragonBoss.cs",
+                      "old_string": "    protected override void OnDamaged(float hpRatio)\n    {",
+                      "new_string": "    protected override void OnDamaged(float hpRatio)\n    {\n        if (!_enraged && hpRatio <= EnrageThreshold)\n        {\n            _enraged = true;\n            Stats.DamageMultiplier *= EnrageDamageMultiplier;\n            Stats.AttackSpeedMultiplier *= EnrageAttackSpeedMultiplier;\n            _vfx.Play(BossVfx.Roar);\n        }"}),
+        ]),
+        ("assistant", "The dragon enrages once below 30% HP, applies both multipliers and plays the roar.", []),
+        ("user", "works in playmode 👍 tho itd be nicer to have those numbers in the BossTuning scriptableobject instead of consts, then design can tweak them w/o a code change. not urgent"),
+        ("assistant", "Moving the three values into BossTuning.", [
+            ("Edit", {"file_path": H16_SCR + "/Combat/Bosses/BossTuning.cs",
+                      "old_string": "    public float BaseAttackSpeed = 1f;",
+                      "new_string": "    public float BaseAttackSpeed = 1f;\n\n    [Header(\"Enrage\")]\n    [Range(0f, 1f)] public float EnrageThreshold = 0.3f;\n    public float EnrageDamageMultiplier = 1.5f;\n    public float EnrageAttackSpeedMultiplier = 1.3f;"}),
+            ("Edit", {"file_path": H16_SCR + "/Combat/Bosses/DragonBoss.cs",
+                      "old_string": "    private const float EnrageThreshold = 0.3f;\n    private const float EnrageDamageMultiplier = 1.5f;\n    private const float EnrageAttackSpeedMultiplier = 1.3f;\n",
+                      "new_string": ""}),
+            ("Bash", {"command": "cd " + H16_SCR + "/Combat/Bosses && sed -i 's/hpRatio <= EnrageThreshold/hpRatio <= Tuning.EnrageThreshold/; s/\\*= EnrageDamageMultiplier/*= Tuning.EnrageDamageMultiplier/; s/\\*= EnrageAttackSpeedMultiplier/*= Tuning.EnrageAttackSpeedMultiplier/' DragonBoss.cs", "description": "Point DragonBoss at the tuning asset"}),
+        ]),
+        ("final", "The enrage threshold and both multipliers are fields on BossTuning (defaults 0.3, 1.5, 1.3), and DragonBoss reads them from its Tuning asset, so design can change them in the inspector."),
+    ], expect=[dict(kind="user_correction", words=["scriptableobject"], priority="MEDIUM", file="**/DragonBoss.cs")]),
+
+    dict(name="h16_corr_meta_files_move", turns=[
+        ("user", "move all the boss scripts into Scripts/Combat/Bosses/, the Scripts root is a mess"),
+        ("assistant", "Moving the five boss scripts.", [
+            ("Bash", {"command": "cd " + H16_SCR + " && mkdir -p Combat/Bosses && git mv BossController.cs DragonBoss.cs KrakenBoss.cs GolemBoss.cs LichBoss.cs Combat/Bosses/", "description": "Move the boss scripts"}),
+        ]),
+        ("assistant", "The five boss scripts are now in Scripts/Combat/Bosses/.", []),
+        ("user", "ugh the .cs went but their .meta files stayed behind, so unity minted new guids and every boss prefab now says Missing Script. a unity asset and its .meta travel together, always"),
+        ("assistant", "Removing the newly generated .meta files and moving the original ones next to the scripts.", [
+            ("Bash", {"command": "cd " + H16_SCR + " && git status --short", "description": "Show the working tree state"}),
+        ]),
+        ("result", "R  BossController.cs -> Combat/Bosses/BossController.cs\nR  DragonBoss.cs -> Combat/Bosses/DragonBoss.cs\nR  GolemBoss.cs -> Combat/Bosses/GolemBoss.cs\nR  KrakenBoss.cs -> Combat/Bosses/KrakenBoss.cs\nR  LichBoss.cs -> Combat/Bosses/LichBoss.cs\n"
+                   "?? Combat/Bosses/BossController.cs.meta\n?? Combat/Bosses/DragonBoss.cs.meta\n?? Combat/Bosses/GolemBoss.cs.meta\n?? Combat/Bosses/KrakenBoss.cs.meta\n?? Combat/Bosses/LichBoss.cs.meta"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H16_SCR + " && rm Combat/Bosses/*.cs.meta && for f in BossController DragonBoss KrakenBoss GolemBoss LichBoss; do git mv $f.cs.meta Combat/Bosses/; done && git status --short", "description": "Move the original .meta files with the scripts"}),
+        ]),
+        ("result", "R  BossController.cs -> Combat/Bosses/BossController.cs\nR  BossController.cs.meta -> Combat/Bosses/BossController.cs.meta\nR  DragonBoss.cs -> Combat/Bosses/DragonBoss.cs\nR  DragonBoss.cs.meta -> Combat/Bosses/DragonBoss.cs.meta\n(…8 more)"),
+        ("final", "The scripts and their original .meta files are moved together, so the GUIDs are unchanged; once Unity refreshes, the boss prefabs reference their scripts again."),
+    ], expect=[dict(kind="user_correction", words=["meta"], priority="HIGH", tool="Bash")]),
+
+
+    dict(name="h16_corr_producer_untranslated_popup", turns=[
+        ("user", "can we show a little popup when the daily reward is ready? like 'Your daily reward is ready!' with a big Claim button. players keep missing it"),
+        ("assistant", "I'll add a popup to the main menu that opens when the daily reward becomes claimable.", [
+            ("Read", {"file_path": H16_SCR + "/UI/MainMenu/MainMenuView.cs"}),
+            ("Write", {"file_path": H16_SCR + "/UI/Popups/DailyRewardPopup.cs", "content": "public class DailyRewardPopup : PopupBase\n{\n    [SerializeField] private TMP_Text _title;\n    [SerializeField] private TMP_Text _claimLabel;\n\n    protected override void OnOpen()\n    {\n        _title.text = \"Your daily reward is ready!\";\n        _claimLabel.text = \"Claim\";\n    }\n}\n"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/MainMenu/MainMenuView.cs", "old_string": "        _rewards.OnDailyReady += UpdateBadge;", "new_string": "        _rewards.OnDailyReady += UpdateBadge;\n        _rewards.OnDailyReady += () => _popups.Open<DailyRewardPopup>();"}),
+        ]),
+        ("assistant", "Done. The popup opens from the main menu as soon as the daily reward is ready; it's in the internal test build that TeamCity is producing now.", []),
+        ("user", "i tried it on the japanese test phone and the popup is in english :( 'Your daily reward is ready!' and 'Claim'. everything players read has to come from the translation sheet, japan is like 40% of our money and they leave bad reviews when stuff isnt translated"),
+        ("assistant", "I'll move both texts into the localisation sheets and use LocalizedString in the popup.", [
+            ("Edit", {"file_path": H16_SCR + "/UI/Popups/DailyRewardPopup.cs",
+                      "old_string": "    [SerializeField] private TMP_Text _title;\n    [SerializeField] private TMP_Text _claimLabel;\n\n    protected override void OnOpen()\n    {\n        _title.text = \"Your daily reward is ready!\";\n        _claimLabel.text = \"Claim\";\n    }",
+                      "new_string": "    [SerializeField] private LocalizeStringEvent _title;   // daily_reward_ready\n    [SerializeField] private LocalizeStringEvent _claimLabel;   // common_claim\n\n    protected override void OnOpen()\n    {\n        _title.RefreshString();\n        _claimLabel.RefreshString();\n    }"}),
+            ("Edit", {"file_path": H16_LOC + "/strings_en.csv", "old_string": "daily_reward_claimed,", "new_string": "daily_reward_ready,\"Your daily reward is ready!\"\ndaily_reward_claimed,"}),
+            ("Bash", {"command": "cd " + H16_P + "/client && python3 tools/loc/add_key.py daily_reward_ready --all-locales --empty && python3 tools/loc/validate_sheets.py Assets/Localization/Sheets", "description": "Add the key to all locales and validate"}),
+        ]),
+        ("result", "added daily_reward_ready to de, es, fr, ja, pt-BR (empty)\n6 sheets, 1288 keys each, 0 missing"),
+        ("final", "The popup now takes its title from the new daily_reward_ready key and the button from the existing common_claim key (already translated). daily_reward_ready needs a Japanese translation from the loc team before the next build."),
+    ], expect=[dict(kind="user_correction", words=["translation sheet"], priority="HIGH", file="**/DailyRewardPopup.cs")]),
+
+    dict(name="h16_corr_rc_default_off", turns=[
+        ("user", "new feature flag guild_wars_enabled. client reads it from remote config — add it to RemoteConfigDefaults and to the dev flags json so we can test"),
+        ("assistant", "Adding the flag to the client defaults and the dev config.", [
+            ("Read", {"file_path": H16_SCR + "/Config/RemoteConfigDefaults.cs"}),
+            ("Edit", {"file_path": H16_SCR + "/Config/RemoteConfigDefaults.cs", "old_string": "        { \"battle_pass_enabled\", false },",
+                      "new_string": "        { \"battle_pass_enabled\", false },\n        { \"guild_wars_enabled\", true },"}),
+            ("Edit", {"file_path": H16_RC + "/flags_dev.json", "old_string": "  \"battle_pass_enabled\": true", "new_string": "  \"battle_pass_enabled\": true,\n  \"guild_wars_enabled\": true"}),
+        ]),
+        ("assistant", "guild_wars_enabled is in RemoteConfigDefaults and flags_dev.json, both true.", []),
+        ("user", "the fallback in RemoteConfigDefaults cant be true. when the rc fetch fails (happens all the time on bad mobile data) the game runs on those defaults, so random players would get half-built guild wars. defaults stay off, only the dev json gets true"),
+        ("assistant", "Setting the client default to false.", [
+            ("Edit", {"file_path": H16_SCR + "/Config/RemoteConfigDefaults.cs", "old_string": "        { \"guild_wars_enabled\", true },", "new_string": "        { \"guild_wars_enabled\", false },"}),
+            ("Grep", {"pattern": ", true \\}", "path": H16_SCR + "/Config/RemoteConfigDefaults.cs", "output_mode": "content"}),
+        ]),
+        ("result", "No matches found"),
+        ("final", "RemoteConfigDefaults now has guild_wars_enabled = false (no default in that file is true), and flags_dev.json keeps it true for testing on the dev title."),
+    ], expect=[dict(kind="user_correction", words=["defaults stay off"], priority="HIGH", file="**/RemoteConfigDefaults.cs")]),
+
+    dict(name="h16_corr_secret_in_client", turns=[
+        ("user", "client needs to call the guild chest cloudscript, can u wire it up in GuildService.cs. playfab stuff is in server/.env i think"),
+        ("assistant", "Let me check the PlayFab settings.", [
+            ("Read", {"file_path": H16_S + "/.env"}),
+        ]),
+        ("result", "PLAYFAB_TITLE_ID=5E21A\nPLAYFAB_SECRET_KEY=" + H16_PLAYFAB_SECRET + "\nREDIS_URL=redis://localhost:6379/0\nLOG_LEVEL=debug\n"),
+        ("assistant", "Adding the PlayFab settings to the client config and the call in GuildService.", [
+            ("Edit", {"file_path": H16_SCR + "/Net/PlayFabConfig.cs", "old_string": "    public const string TitleId = \"5E21A\";",
+                      "new_string": "    public const string TitleId = \"5E21A\";\n    public const string SecretKey = \"" + H16_PLAYFAB_SECRET + "\";"}),
+            ("Edit", {"file_path": H16_SCR + "/Guild/GuildService.cs", "old_string": "    public void OpenChest()\n    {\n    }",
+                      "new_string": "    public void OpenChest()\n    {\n        PlayFabSettings.staticSettings.DeveloperSecretKey = PlayFabConfig.SecretKey;\n        PlayFabServerAPI.ExecuteCloudScript(new ExecuteCloudScriptServerRequest { FunctionName = \"rollGuildChest\", PlayFabId = _session.PlayFabId }, OnChest, OnError);\n    }"}),
+        ]),
+        ("user", "NO. the secret key cant live in the client at all, the apk gets decompiled in 5 min and then anyone can grant themselves whatever they want. client only ever uses the player session ticket; admin stuff goes thru our go server. revert that, and server keys never go anywhere under Assets/"),
+        ("assistant", "Reverting and checking that it never reached a commit.", [
+            ("Bash", {"command": "cd " + H16_P + " && git checkout -- client/Assets/Scripts/Net/PlayFabConfig.cs client/Assets/Scripts/Guild/GuildService.cs && git log --all -S '" + H16_PLAYFAB_SECRET[:12] + "' --oneline | head", "description": "Revert both files and search history for the key"}),
+        ]),
+        ("result", ""),
+        ("assistant", "Both files are reverted and the key is in no commit. Using the client API through our server instead.", [
+            ("Edit", {"file_path": H16_SCR + "/Guild/GuildService.cs", "old_string": "    public void OpenChest()\n    {\n    }",
+                      "new_string": "    public async Task<ChestResult> OpenChest()\n    {\n        return await _api.Post<ChestResult>(\"/v1/guild/chest/open\");\n    }"}),
+        ]),
+        ("final", "GuildService.OpenChest now calls our POST /v1/guild/chest/open with the player's session; the secret key was reverted out of PlayFabConfig.cs before any commit. Since it was pasted into a client file in this session, you may still want to rotate it in Game Manager."),
+    ], expect=[dict(kind="user_correction", words=["secret key"], priority="CRITICAL", file="**/PlayFabConfig.cs")],
+        secrets=[H16_PLAYFAB_SECRET]),
+
+    dict(name="h16_corr_rejected_keystore_file", turns=[
+        ("user", "android release signing fails on my machine. keystore is ~/keys/skyforge-upload.keystore, alias skyforge-upload, pass " + H16_KEYSTORE_PASS + " — can u make the build pick it up"),
+        ("assistant", "Let me see how the build reads signing settings.", [
+            ("Read", {"file_path": H16_U + "/Editor/Build/AndroidSigning.cs"}),
+        ]),
+        ("rejected", "Write", {"file_path": H16_P + "/client/keystore.properties",
+                               "content": "storeFile=/home/dev/keys/skyforge-upload.keystore\nstorePassword=" + H16_KEYSTORE_PASS + "\nkeyAlias=skyforge-upload\nkeyPassword=" + H16_KEYSTORE_PASS + "\n"},
+         "not in the repo pls, even gitignored ppl git add -f by accident. AndroidSigning.cs already reads SKYFORGE_KEYSTORE_PASS from env, i just need to export it"),
+        ("assistant", "Right: AndroidSigning.cs reads SKYFORGE_KEYSTORE_PATH, SKYFORGE_KEYSTORE_ALIAS and SKYFORGE_KEYSTORE_PASS from the environment. Add these to your shell profile (not to the repo):\n\nexport SKYFORGE_KEYSTORE_PATH=~/keys/skyforge-upload.keystore\nexport SKYFORGE_KEYSTORE_ALIAS=skyforge-upload\nexport SKYFORGE_KEYSTORE_PASS=<the password>\n\nthen restart the Unity Editor so it sees them.", []),
+        ("user", "done, restarted"),
+        ("assistant", "Trying a signed release build.", [
+            ("Bash", {"command": H16_UNITY + " -buildTarget Android -executeMethod Skyforge.Build.PlayerBuild.AndroidRelease", "description": "Signed Android release build"}),
+        ]),
+        ("result", "[AndroidSigning] keystore /home/dev/keys/skyforge-upload.keystore alias skyforge-upload\n[Build] Succeeded: build/android/skyforge-2.15.0-2150.aab (148.2 MB)\nExiting batchmode successfully now!"),
+        ("final", "The signed .aab builds with the keystore from your environment variables; nothing was written to the repository."),
+    ], expect=[dict(kind="user_correction", words=["not in the repo"], priority="CRITICAL", tool="Write")],
+        secrets=[H16_KEYSTORE_PASS]),
+
+    dict(name="h16_corr_es_group_prefix", turns=[
+        ("user", "hola! crea un addressables group para el evento de primavera con los assets de Assets/Events/Spring/. remoto, lz4 porfa"),
+        ("assistant", "Creating the group through the addressables tools in batchmode.", [
+            ("Bash", {"command": H16_UNITY + " -executeMethod Skyforge.Build.AddressablesTools.CreateRemoteGroup -groupName SpringEvent -folder Assets/Events/Spring -compression LZ4", "description": "Create the SpringEvent addressables group"}),
+        ]),
+        ("result", "[AddressablesTools] Created group 'SpringEvent' (Remote, LZ4) with 214 entries\nExiting batchmode successfully now!"),
+        ("assistant", "Created the remote group SpringEvent with the 214 assets from Assets/Events/Spring, LZ4 compressed.", []),
+        ("user", "pero el nombre... los grupos remotos se llaman remote_event_<algo> en snake_case, el pipeline de teamcity filtra por el prefijo remote_ para subirlos. SpringEvent nunca se sube y nadie se entera hasta el dia del evento"),
+        ("assistant", "Renaming it to remote_event_spring.", [
+            ("Bash", {"command": H16_UNITY + " -executeMethod Skyforge.Build.AddressablesTools.RenameGroup -from SpringEvent -to remote_event_spring", "description": "Rename the group"}),
+            ("Bash", {"command": "cd " + H16_P + " && ./tools/ci/list_upload_groups.sh", "description": "List groups the CI upload step will pick up"}),
+        ]),
+        ("result", "remote_event_halloween\nremote_event_spring\nremote_event_winter\nremote_event_winter_audio\nremote_ui_banners"),
+        ("final", "The group is now remote_event_spring, and the CI upload step lists it."),
+    ], expect=[dict(kind="user_correction", words=["remote_event"], priority="HIGH")]),
+
+    dict(name="h16_corr_edit_shipped_migration", turns=[
+        ("user", "leaderboard seasons need an end_at column, nullable. migrations are in server/migrations"),
+        ("assistant", "Looking at the existing migrations.", [
+            ("Glob", {"pattern": "*.sql", "path": H16_S + "/migrations"}),
+        ]),
+        ("result", H16_S + "/migrations/0040_guilds.up.sql\n" + H16_S + "/migrations/0040_guilds.down.sql\n" + H16_S + "/migrations/0041_iap_grants.up.sql\n"
+                   + H16_S + "/migrations/0041_iap_grants.down.sql\n" + H16_S + "/migrations/0042_leaderboard_seasons.up.sql\n" + H16_S + "/migrations/0042_leaderboard_seasons.down.sql"),
+        ("assistant", "The seasons table is created in 0042; adding the column there.", [
+            ("Edit", {"file_path": H16_S + "/migrations/0042_leaderboard_seasons.up.sql",
+                      "old_string": "    starts_at timestamptz NOT NULL,", "new_string": "    starts_at timestamptz NOT NULL,\n    end_at timestamptz NULL,"}),
+        ]),
+        ("assistant", "Added `end_at timestamptz NULL` to the seasons table in 0042_leaderboard_seasons.up.sql.", []),
+        ("user", "0042 already ran on prod two weeks ago — changing it does nothing there and fresh dbs drift away from prod. new file 0043, and leave the ones that went out alone"),
+        ("assistant", "Reverting 0042 and adding 0043.", [
+            ("Bash", {"command": "cd " + H16_P + " && git checkout -- server/migrations/0042_leaderboard_seasons.up.sql", "description": "Revert the edit to 0042"}),
+            ("Write", {"file_path": H16_S + "/migrations/0043_leaderboard_seasons_end_at.up.sql", "content": "ALTER TABLE leaderboard_seasons ADD COLUMN end_at timestamptz NULL;\n"}),
+            ("Write", {"file_path": H16_S + "/migrations/0043_leaderboard_seasons_end_at.down.sql", "content": "ALTER TABLE leaderboard_seasons DROP COLUMN end_at;\n"}),
+            ("Bash", {"command": "cd " + H16_S + " && make migrate-test", "description": "Apply all migrations to a throwaway database"}),
+        ]),
+        ("result", "migrate: 0001..0043 up OK\nmigrate: 0043 down OK\nmigrate: 0043 up OK"),
+        ("final", "0042 is back to what shipped, and 0043_leaderboard_seasons_end_at adds (and drops, on down) the nullable end_at column; up/down/up runs clean."),
+    ], expect=[dict(kind="user_correction", words=["already ran on prod"], priority="CRITICAL", file="**/0042_leaderboard_seasons.up.sql")]),
+
+    dict(name="h16_corr_producer_night_push", turns=[
+        ("user", "can we send a push when a player's energy is full? 'Your energy is full! Come back and fight' — people forget to come back"),
+        ("assistant", "I'll schedule a push through PlayFab when energy is due to be full.", [
+            ("Read", {"file_path": H16_S + "/internal/energy/energy.go"}),
+            ("Write", {"file_path": H16_S + "/internal/notify/energy.go", "content": "package notify\n\n// ScheduleEnergyFull queues a push for the moment the player's energy is full.\nfunc (s *Service) ScheduleEnergyFull(ctx context.Context, playerID string, fullAt time.Time) error {\n\treturn s.queue.Schedule(ctx, Job{Player: playerID, Template: \"energy_full\", At: fullAt})\n}\n"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./internal/notify/...", "description": "Run the notify tests"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/notify\t0.144s"),
+        ("assistant", "Done: when energy is spent, the server schedules an `energy_full` push for the moment it refills.", []),
+        ("user", "hmm wait, if someones energy fills up at 3am do they get buzzed at 3am?? thats how we got all those 1 star reviews last christmas. it shouldnt wake anybody up, hold it until morning where they live"),
+        ("assistant", "Adding quiet hours in the player's time zone (from the device's UTC offset stored at login).", [
+            ("Edit", {"file_path": H16_S + "/internal/notify/energy.go",
+                      "old_string": "\treturn s.queue.Schedule(ctx, Job{Player: playerID, Template: \"energy_full\", At: fullAt})",
+                      "new_string": "\tloc, err := s.players.Location(ctx, playerID)\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn s.queue.Schedule(ctx, Job{Player: playerID, Template: \"energy_full\", At: outsideQuietHours(fullAt, loc)})"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./internal/notify/... -run QuietHours -v", "description": "Run the quiet-hours tests"}),
+        ]),
+        ("result", "--- PASS: TestQuietHours_NightMovesTo0900 (0.00s)\n--- PASS: TestQuietHours_DaytimeUnchanged (0.00s)\n--- PASS: TestQuietHours_UnknownZoneUsesUTC (0.00s)\nok  \tgithub.com/skyforge/server/internal/notify\t0.151s"),
+        ("final", "Energy pushes that would land between 22:00 and 09:00 in the player's local time are now held until 09:00 local; players with no known time zone fall back to UTC."),
+    ], expect=[dict(kind="user_correction", words=["3am"], priority="HIGH", file="**/energy.go")]),
+
+    dict(name="h16_corr_sku_rename_server_catalog", turns=[
+        ("user", "rename the gem pack product ids to the new scheme com.skyforge.gems.tier1..tier6 (was gems_small, gems_medium, gems_large, gems_huge, gems_chest, gems_vault). client side"),
+        ("assistant", "Finding the old ids in the client.", [
+            ("Grep", {"pattern": "gems_(small|medium|large|huge|chest|vault)", "path": H16_P + "/client", "output_mode": "files_with_matches"}),
+        ]),
+        ("result", H16_SCR + "/IAP/IapCatalog.cs\n" + H16_P + "/client/Skyforge.storekit"),
+        ("assistant", "Renaming them in both files.", [
+            ("MultiEdit", {"file_path": H16_SCR + "/IAP/IapCatalog.cs", "edits": [
+                {"old_string": "\"gems_small\"", "new_string": "\"com.skyforge.gems.tier1\""},
+                {"old_string": "\"gems_medium\"", "new_string": "\"com.skyforge.gems.tier2\""},
+                {"old_string": "\"gems_large\"", "new_string": "\"com.skyforge.gems.tier3\""},
+                {"old_string": "\"gems_huge\"", "new_string": "\"com.skyforge.gems.tier4\""},
+                {"old_string": "\"gems_chest\"", "new_string": "\"com.skyforge.gems.tier5\""},
+                {"old_string": "\"gems_vault\"", "new_string": "\"com.skyforge.gems.tier6\""}]}),
+            ("Bash", {"command": "cd " + H16_P + "/client && sed -i -E 's/\"gems_small\"/\"com.skyforge.gems.tier1\"/; s/\"gems_medium\"/\"com.skyforge.gems.tier2\"/; s/\"gems_large\"/\"com.skyforge.gems.tier3\"/; s/\"gems_huge\"/\"com.skyforge.gems.tier4\"/; s/\"gems_chest\"/\"com.skyforge.gems.tier5\"/; s/\"gems_vault\"/\"com.skyforge.gems.tier6\"/' Skyforge.storekit", "description": "Rename the ids in the StoreKit test config"}),
+        ]),
+        ("assistant", "All six product ids are renamed in IapCatalog.cs and in the StoreKit test configuration.", []),
+        ("user", "and the server?? server/internal/iap/catalog.go still maps gems_small etc, so verify 404s every purchase with the new ids. the ids live in 3 places: client, server catalog, and both store consoles"),
+        ("assistant", "Updating the server catalog.", [
+            ("Read", {"file_path": H16_S + "/internal/iap/catalog.go"}),
+            ("Bash", {"command": "cd " + H16_S + " && sed -i -E 's/\"gems_(small)\"/\"com.skyforge.gems.tier1\"/; s/\"gems_(medium)\"/\"com.skyforge.gems.tier2\"/; s/\"gems_(large)\"/\"com.skyforge.gems.tier3\"/; s/\"gems_(huge)\"/\"com.skyforge.gems.tier4\"/; s/\"gems_(chest)\"/\"com.skyforge.gems.tier5\"/; s/\"gems_(vault)\"/\"com.skyforge.gems.tier6\"/' internal/iap/catalog.go && go test ./internal/iap/...", "description": "Rename the ids in the server catalog and test"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/iap\t0.297s"),
+        ("user", "cool ty. going forward a sku change is ONE pr that touches client + server catalog together, never split across two. ill put it in the PR template"),
+        ("final", "Noted. The server catalog now maps the six new ids and the iap tests pass; the products still have to be created under the new ids in App Store Connect and the Play Console."),
+    ], expect=[dict(kind="user_correction", words=["catalog.go"], priority="HIGH"),
+               dict(kind="lesson_statement", words=["one pr"], priority="HIGH")]),
+
+    dict(name="h16_corr_claimed_done_without_compile", turns=[
+        ("user", "add a cooldown indicator to AbilityButton — radial fill over the icon that drains as the cooldown runs"),
+        ("assistant", "Adding a radial fill image to the ability button.", [
+            ("Read", {"file_path": H16_SCR + "/UI/Combat/AbilityButton.cs"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Combat/AbilityButton.cs",
+                      "old_string": "    [SerializeField] private Image _icon;",
+                      "new_string": "    [SerializeField] private Image _icon;\n    [SerializeField] private CooldownRing _cooldown;"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Combat/AbilityButton.cs",
+                      "old_string": "    private void Update()\n    {",
+                      "new_string": "    private void Update()\n    {\n        _cooldown.Fill = _ability.CooldownRemaining / _ability.CooldownDuration;"}),
+        ]),
+        ("assistant", "Done. The button shows a radial fill that drains while the ability is on cooldown.", []),
+        ("user", "did u even compile this? console is all red, CS0246 CooldownRing could not be found. run the batchmode compile check before telling me its done, every time"),
+        ("assistant", "Running the compile check.", [
+            ("Bash", {"command": H16_UNITY + " -executeMethod Skyforge.Build.CompileCheck.Run", "description": "Compile check"}),
+        ]),
+        ("result", "Assets/Scripts/UI/Combat/AbilityButton.cs(14,30): error CS0246: The type or namespace name 'CooldownRing' could not be found (are you missing a using directive or an assembly reference?)\n[CompileCheck] 1 error\nExiting batchmode with code 1"),
+        ("assistant", "There is no CooldownRing type; a filled Image does this. Switching to an Image with fillMethod Radial360.", [
+            ("Edit", {"file_path": H16_SCR + "/UI/Combat/AbilityButton.cs",
+                      "old_string": "    [SerializeField] private CooldownRing _cooldown;",
+                      "new_string": "    [SerializeField] private Image _cooldown; // Image Type: Filled, Radial 360, origin Top"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Combat/AbilityButton.cs",
+                      "old_string": "        _cooldown.Fill = _ability.CooldownRemaining / _ability.CooldownDuration;",
+                      "new_string": "        _cooldown.fillAmount = _ability.CooldownRemaining / _ability.CooldownDuration;"}),
+            ("Bash", {"command": H16_UNITY + " -executeMethod Skyforge.Build.CompileCheck.Run", "description": "Compile check"}),
+        ]),
+        ("result", "[CompileCheck] 0 errors, 0 warnings\nExiting batchmode successfully now!"),
+        ("final", "It compiles now: the cooldown is a filled Image (Radial 360) whose fillAmount follows the remaining cooldown. Assign an Image set to Filled to the new _cooldown field on the AbilityButton prefab."),
+    ], expect=[dict(kind="user_correction", words=["compile check"], priority="HIGH")]),
+
+    dict(name="h16_corr_es_teamcity_password_param", turns=[
+        ("user", "mete el playfab secret en el deploy del server en teamcity, el step de deploy necesita PLAYFAB_SECRET_KEY como env var"),
+        ("assistant", "Let me check how the deploy config is defined and which TeamCity credentials are set up locally.", [
+            ("Bash", {"command": "cat ~/.config/skyforge/teamcity.env && grep -n 'ServerDeploy' -A 30 " + H16_TC + "/settings.kts | head -40", "description": "Show local TeamCity settings and the deploy build config"}),
+        ]),
+        ("result", "TEAMCITY_URL=https://ci.skyforge.games\nTEAMCITY_TOKEN=" + H16_TEAMCITY_TOKEN + "\n---\n212:object ServerDeploy : BuildType({\n213:    name = \"Server Deploy\"\n214:    params {\n215:        param(\"env.DEPLOY_ENV\", \"production\")\n216:    }"),
+        ("assistant", "Adding the env var to the deploy build config params.", [
+            ("Edit", {"file_path": H16_TC + "/settings.kts",
+                      "old_string": "        param(\"env.DEPLOY_ENV\", \"production\")",
+                      "new_string": "        param(\"env.DEPLOY_ENV\", \"production\")\n        param(\"env.PLAYFAB_SECRET_KEY\", \"credentialsJSON:5b0f3c1e-8a2d-4f7e-9b61-0c4d2e8a7f13\")"}),
+        ]),
+        ("user", "mira, con param() el valor sale en texto plano en el build log y en la pestaña de parameters. para secretos siempre password(\"env.PLAYFAB_SECRET_KEY\", \"credentialsJSON:...\"), asi teamcity lo enmascara"),
+        ("assistant", "Switching it to a password parameter.", [
+            ("Edit", {"file_path": H16_TC + "/settings.kts",
+                      "old_string": "        param(\"env.PLAYFAB_SECRET_KEY\", \"credentialsJSON:5b0f3c1e-8a2d-4f7e-9b61-0c4d2e8a7f13\")",
+                      "new_string": "        password(\"env.PLAYFAB_SECRET_KEY\", \"credentialsJSON:5b0f3c1e-8a2d-4f7e-9b61-0c4d2e8a7f13\", display = ParameterDisplay.HIDDEN)"}),
+            ("Bash", {"command": "cd " + H16_TC + " && mvn -q teamcity-configs:generate", "description": "Validate the Kotlin DSL"}),
+        ]),
+        ("result", "[INFO] BUILD SUCCESS"),
+        ("final", "ServerDeploy now declares PLAYFAB_SECRET_KEY as a hidden password parameter backed by the stored credential token, so TeamCity masks it in logs and in the parameters tab."),
+    ], expect=[dict(kind="user_correction", words=["texto plano"], priority="CRITICAL", file="**/settings.kts")],
+        secrets=[H16_TEAMCITY_TOKEN]),
+
+
+    # ---------------------------------------------------------------- repeated mistakes
+    dict(name="h16_rep_gofmt_twice", turns=[
+        ("user", "add GET /healthz/playfab that does a cheap playfab call (GetTitleData with no keys) and returns 200/503"),
+        ("assistant", "Adding the check to the health package.", [
+            ("Read", {"file_path": H16_S + "/internal/health/health.go"}),
+            ("Edit", {"file_path": H16_S + "/internal/health/health.go",
+                      "old_string": "func (h *Health) Routes(r chi.Router) {\n\tr.Get(\"/healthz\", h.live)",
+                      "new_string": "func (h *Health) Routes(r chi.Router) {\n\tr.Get(\"/healthz\", h.live)\n\tr.Get(\"/healthz/playfab\",h.playfab)"}),
+            ("Edit", {"file_path": H16_S + "/internal/health/health.go",
+                      "old_string": "func (h *Health) live(w http.ResponseWriter, r *http.Request) {",
+                      "new_string": "func (h *Health) playfab(w http.ResponseWriter, r *http.Request) {\n    ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)\n    defer cancel()\n    if _, err := h.pf.GetTitleData(ctx, nil); err != nil {\n        http.Error(w, err.Error(), http.StatusServiceUnavailable)\n        return\n    }\n    w.WriteHeader(http.StatusOK)\n}\n\nfunc (h *Health) live(w http.ResponseWriter, r *http.Request) {"}),
+            ("Bash", {"command": "cd " + H16_S + " && go build ./... && git add internal/health/health.go && git commit -m 'health: add /healthz/playfab' && git push", "description": "Build, commit and push"}),
+        ]),
+        ("result", "[feat/health-playfab 3f1c2a9] health: add /healthz/playfab\n 1 file changed, 12 insertions(+)"),
+        ("assistant", "Pushed: /healthz/playfab returns 200 when GetTitleData answers within 2s and 503 otherwise.", []),
+        ("user", "teamcity's lint step just went red on ur branch — health.go isnt gofmt'd, spaces instead of tabs + the missing space after the comma"),
+        ("assistant", "Formatting and pushing the fix.", [
+            ("Bash", {"command": "cd " + H16_S + " && gofmt -l ./internal/ && gofmt -w internal/health/health.go && git commit -am 'health: gofmt' && git push", "description": "gofmt and push"}),
+        ]),
+        ("result", "internal/health/health.go\n[feat/health-playfab 7a9e0d4] health: gofmt\n 1 file changed, 8 insertions(+), 8 deletions(-)"),
+        ("user", "ok. now same thing for redis: /healthz/redis with a PING"),
+        ("assistant", "Adding the Redis check.", [
+            ("Edit", {"file_path": H16_S + "/internal/health/health.go",
+                      "old_string": "\tr.Get(\"/healthz/playfab\", h.playfab)",
+                      "new_string": "\tr.Get(\"/healthz/playfab\", h.playfab)\n\tr.Get(\"/healthz/redis\",h.redis)"}),
+            ("Edit", {"file_path": H16_S + "/internal/health/health.go",
+                      "old_string": "func (h *Health) live(w http.ResponseWriter, r *http.Request) {",
+                      "new_string": "func (h *Health) redis(w http.ResponseWriter, r *http.Request) {\n    if err := h.rdb.Ping(r.Context()).Err(); err != nil {\n        http.Error(w, err.Error(), http.StatusServiceUnavailable)\n        return\n    }\n    w.WriteHeader(http.StatusOK)\n}\n\nfunc (h *Health) live(w http.ResponseWriter, r *http.Request) {"}),
+            ("Bash", {"command": "cd " + H16_S + " && go build ./... && git commit -am 'health: add /healthz/redis' && git push", "description": "Build, commit and push"}),
+        ]),
+        ("result", "[feat/health-playfab c52b8e1] health: add /healthz/redis\n 1 file changed, 9 insertions(+)"),
+        ("user", "and lint is red AGAIN, same file same thing. gofmt -w on every go file u touch before committing, its not optional here"),
+        ("assistant", "Formatting, and checking the whole module this time.", [
+            ("Bash", {"command": "cd " + H16_S + " && gofmt -w internal/health/health.go && test -z \"$(gofmt -l .)\" && git commit -am 'health: gofmt' && git push", "description": "gofmt, verify the module is clean, push"}),
+        ]),
+        ("result", "[feat/health-playfab 91d0f6b] health: gofmt\n 1 file changed, 6 insertions(+), 6 deletions(-)"),
+        ("final", "health.go is formatted and `gofmt -l .` reports nothing for the whole module; the branch has both /healthz/playfab and /healthz/redis."),
+    ], expect=[dict(kind="user_correction", words=["gofmt"], priority="CRITICAL", file="**/health.go", occurrences=2)]),
+
+    dict(name="h16_rep_es_prefab_by_hand", turns=[
+        ("user", "en la tienda el boton de 'comprar' del ShopPanel tiene que decir el precio localizado en vez de 'Buy'. el prefab es Assets/Prefabs/UI/ShopPanel.prefab"),
+        ("assistant", "Looking at the prefab's button label.", [
+            ("Grep", {"pattern": "m_Name: BuyLabel|m_text: Buy", "path": H16_U + "/Prefabs/UI/ShopPanel.prefab", "output_mode": "content", "-n": True}),
+        ]),
+        ("result", "1822:  m_Name: BuyLabel\n1861:  m_text: Buy"),
+        ("assistant", "Replacing the static label with a price label object in the prefab.", [
+            ("Edit", {"file_path": H16_U + "/Prefabs/UI/ShopPanel.prefab", "old_string": "  m_Name: BuyLabel", "new_string": "  m_Name: PriceLabel"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Shop/ShopPanel.cs", "old_string": "    [SerializeField] private TMP_Text _buyLabel;", "new_string": "    [SerializeField] private TMP_Text _priceLabel;"}),
+        ]),
+        ("assistant", "Renamed the label to PriceLabel and ShopPanel now writes product.metadata.localizedPriceString into it.", []),
+        ("user", "no edites el .prefab a mano porfa, ahora el campo serializado apunta a nada y el boton sale vacio. los fileIDs y las referencias se rompen facil. cambios de prefab van por un editor script con PrefabUtility, o me dices y lo hago yo en el editor"),
+        ("assistant", "Reverting the prefab text edit and doing it with an editor script.", [
+            ("Bash", {"command": "cd " + H16_P + " && git checkout -- client/Assets/Prefabs/UI/ShopPanel.prefab", "description": "Revert the hand edit"}),
+            ("Write", {"file_path": H16_U + "/Editor/Migrations/ShopPanelPriceLabel.cs", "content": "public static class ShopPanelPriceLabel\n{\n    [MenuItem(\"Skyforge/Migrations/ShopPanel price label\")]\n    public static void Run()\n    {\n        var root = PrefabUtility.LoadPrefabContents(\"Assets/Prefabs/UI/ShopPanel.prefab\");\n        var label = root.transform.Find(\"BuyButton/BuyLabel\");\n        label.name = \"PriceLabel\";\n        var panel = root.GetComponent<ShopPanel>();\n        new SerializedObject(panel) { }.FindProperty(\"_priceLabel\").objectReferenceValue = label.GetComponent<TMP_Text>();\n        PrefabUtility.SaveAsPrefabAsset(root, \"Assets/Prefabs/UI/ShopPanel.prefab\");\n        PrefabUtility.UnloadPrefabContents(root);\n    }\n}\n"}),
+            ("Bash", {"command": H16_UNITY + " -executeMethod ShopPanelPriceLabel.Run", "description": "Run the prefab migration"}),
+        ]),
+        ("result", "Exiting batchmode successfully now!"),
+        ("user", "bien. ahora el GemCounter del header tambien, que muestre las gemas con separador de miles"),
+        ("assistant", "Updating the gem counter's text format.", [
+            ("Edit", {"file_path": H16_U + "/Prefabs/UI/GemCounter.prefab", "old_string": "  m_text: 0", "new_string": "  m_text: 0\n  m_enableAutoSizing: 1"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Header/GemCounter.cs", "old_string": "_label.text = gems.ToString();", "new_string": "_label.text = gems.ToString(\"N0\", LocalizationSettings.SelectedLocale.Formatter);"}),
+        ]),
+        ("user", "otra vez el prefab a mano!! ya te lo dije hace 10 min. GemCounter.prefab ni carga ahora, m_enableAutoSizing va en otro bloque. revierte y PrefabUtility"),
+        ("assistant", "Reverting GemCounter.prefab and applying the auto-size through an editor script.", [
+            ("Bash", {"command": "cd " + H16_P + " && git checkout -- client/Assets/Prefabs/UI/GemCounter.prefab", "description": "Revert the hand edit"}),
+            ("Write", {"file_path": H16_U + "/Editor/Migrations/GemCounterAutoSize.cs", "content": "public static class GemCounterAutoSize\n{\n    public static void Run()\n    {\n        var root = PrefabUtility.LoadPrefabContents(\"Assets/Prefabs/UI/GemCounter.prefab\");\n        root.GetComponentInChildren<TMP_Text>().enableAutoSizing = true;\n        PrefabUtility.SaveAsPrefabAsset(root, \"Assets/Prefabs/UI/GemCounter.prefab\");\n        PrefabUtility.UnloadPrefabContents(root);\n    }\n}\n"}),
+            ("Bash", {"command": H16_UNITY + " -executeMethod GemCounterAutoSize.Run", "description": "Run the prefab migration"}),
+        ]),
+        ("result", "Exiting batchmode successfully now!"),
+        ("final", "GemCounter.prefab is restored and auto-sizing is set through PrefabUtility; GemCounter.cs formats the gems with the selected locale's thousands separator."),
+    ], expect=[dict(kind="user_correction", words=["prefab a mano"], priority="CRITICAL", occurrences=2)]),
+
+    dict(name="h16_rep_live_title_three_times", turns=[
+        ("user", "seed my test account w/ 10k gems + the 3 legendary heroes so i can test the guild raid. my playfab id is 8F2C61D09A3B7E44"),
+        ("assistant", "Using the seeding tool.", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/seedinv -title 5E21A -player 8F2C61D09A3B7E44 -gems 10000 -items hero_aldra,hero_vex,hero_morrow", "description": "Seed the test account"}),
+        ]),
+        ("result", "title 5E21A: granted 10000 GM to 8F2C61D09A3B7E44\ntitle 5E21A: granted hero_aldra, hero_vex, hero_morrow"),
+        ("user", "wait 5E21A is the LIVE title lol. dev is 9C04D. u just gave my real account 10k gems on prod. take them back and do it on 9C04D"),
+        ("assistant", "Revoking on 5E21A and seeding on the dev title.", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/seedinv -title 5E21A -player 8F2C61D09A3B7E44 -revoke -gems 10000 -items hero_aldra,hero_vex,hero_morrow && go run ./cmd/seedinv -title 9C04D -player 8F2C61D09A3B7E44 -gems 10000 -items hero_aldra,hero_vex,hero_morrow", "description": "Revoke on live, seed on dev"}),
+        ]),
+        ("result", "title 5E21A: subtracted 10000 GM from 8F2C61D09A3B7E44, revoked 3 items\ntitle 9C04D: granted 10000 GM to 8F2C61D09A3B7E44\ntitle 9C04D: granted hero_aldra, hero_vex, hero_morrow"),
+        ("user", "ty. now reset my tutorial flags so i can replay the onboarding"),
+        ("assistant", "Clearing the tutorial keys in your player data.", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/playerdata -title 5E21A -player 8F2C61D09A3B7E44 -delete tutorial_step,tutorial_done", "description": "Reset tutorial flags"}),
+        ]),
+        ("result", "title 5E21A: removed keys tutorial_step, tutorial_done for 8F2C61D09A3B7E44"),
+        ("user", "bruh. 5E21A again, thats prod. redo on dev and put the flags back on live"),
+        ("assistant", "Restoring the flags on 5E21A and resetting them on 9C04D.", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/playerdata -title 5E21A -player 8F2C61D09A3B7E44 -set tutorial_step=done,tutorial_done=true && go run ./cmd/playerdata -title 9C04D -player 8F2C61D09A3B7E44 -delete tutorial_step,tutorial_done", "description": "Restore on live, reset on dev"}),
+        ]),
+        ("result", "title 5E21A: set 2 keys for 8F2C61D09A3B7E44\ntitle 9C04D: removed keys tutorial_step, tutorial_done for 8F2C61D09A3B7E44"),
+        ("user", "last thing, kick me out of my guild on dev so i can test joining"),
+        ("assistant", "Removing you from your guild.", [
+            ("Bash", {"command": "cd " + H16_S + " && set -a && . ./.env && set +a && go run ./cmd/guildctl leave -player 8F2C61D09A3B7E44", "description": "Leave the guild"}),
+        ]),
+        ("result", "title 5E21A: 8F2C61D09A3B7E44 left guild 'Ashen Wolves' (G-4471)"),
+        ("user", "3rd time on the live title omg. server/.env has PLAYFAB_TITLE_ID=5E21A, its the prod one, dont source it for this stuff. pass -title 9C04D explicitly every single time. and put me back in Ashen Wolves on live"),
+        ("assistant", "Rejoining on live and leaving on dev, with the title passed explicitly.", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/guildctl join -title 5E21A -player 8F2C61D09A3B7E44 -guild G-4471 -force && go run ./cmd/guildctl leave -title 9C04D -player 8F2C61D09A3B7E44", "description": "Rejoin on live, leave on dev"}),
+        ]),
+        ("result", "title 5E21A: 8F2C61D09A3B7E44 joined guild 'Ashen Wolves' (G-4471)\ntitle 9C04D: 8F2C61D09A3B7E44 left guild 'Dev Testers' (G-0012)"),
+        ("final", "You're back in Ashen Wolves on the live title and out of your guild on dev (9C04D). The gems, heroes and tutorial flags on live are as they were before this session."),
+    ], expect=[dict(kind="user_correction", words=["live title"], priority="CRITICAL", tool="Bash", occurrences=3)]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h16_lesson_play_acknowledge", turns=[
+        ("user", "players on android say their gem purchases get refunded by google a few days later?? and the gems disappear when they do. what is going on"),
+        ("assistant", "Let me look at the Google verification path on the server and at recent voided purchases.", [
+            ("Read", {"file_path": H16_S + "/internal/iap/google.go"}),
+            ("Bash", {"command": "cat " + H16_S + "/secrets/play-sa.json | jq '{client_email, private_key_id, private_key}'", "description": "Check which service account the server uses"}),
+        ]),
+        ("result", "{\n  \"client_email\": \"iap-verifier@skyforge-play.iam.gserviceaccount.com\",\n  \"private_key_id\": \"4c1d9e7a2b6f8035e1a9c7d3b5f2e80a41c6d9b3\",\n"
+                   "  \"private_key\": \"-----BEGIN PRIVATE KEY-----\\n" + H16_GPLAY_KEY_LINE + "\\n...\\n-----END PRIVATE KEY-----\\n\"\n}"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/playvoided -since 168h | head -5", "description": "List voided purchases from the last week"}),
+        ]),
+        ("result", "orderId=GPA.3318-0021-4471-90215 sku=com.skyforge.gems.tier3 voidedReason=0(other) voidedSource=2(developer/auto)\norderId=GPA.3320-7714-0098-11562 sku=com.skyforge.gems.tier1 voidedReason=0(other) voidedSource=2(developer/auto)\n... 412 total"),
+        ("assistant", "The verify handler validates the token and grants the gems but never calls purchases.products.acknowledge (consumables should be consumed, which also acknowledges). Google auto-refunds those after three days, and our voided-purchase job then takes the gems back. Adding the consume call with retries.", [
+            ("Edit", {"file_path": H16_S + "/internal/iap/google.go",
+                      "old_string": "\tif err := h.grant(ctx, playerID, product); err != nil {\n\t\treturn err\n\t}\n\treturn nil",
+                      "new_string": "\tif err := h.grant(ctx, playerID, product); err != nil {\n\t\treturn err\n\t}\n\treturn h.consumeWithRetry(ctx, product.SKU, token)"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./internal/iap/... -run Google", "description": "Run the Google IAP tests"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/iap\t0.334s"),
+        ("final", "Fixed: the server now consumes every Google purchase it grants, retrying up to 5 times and alerting if it still fails. Purchases from the last 3 days that weren't consumed yet will be consumed by the backfill job once this deploys; the 412 already refunded ones can't be recovered.\n\nImportant for anything touching Google Play Billing: a purchase that isn't acknowledged (or consumed) within 3 days is refunded automatically by Google, so a grant without a successful acknowledge is never \"done\"."),
+    ], expect=[dict(kind="lesson_statement", words=["acknowledged"], priority="HIGH")],
+        secrets=[H16_GPLAY_KEY_LINE]),
+
+    dict(name="h16_lesson_addressables_release", turns=[
+        ("user", "memory keeps climbing when going map -> shop -> map -> shop. iphone 11 gets killed at ~1.2gb after 10 or so round trips"),
+        ("assistant", "Let me see how the shop loads its assets.", [
+            ("Grep", {"pattern": "LoadAssetAsync|InstantiateAsync|Addressables.Release", "path": H16_SCR + "/UI/Shop", "output_mode": "content", "-n": True}),
+        ]),
+        ("result", H16_SCR + "/UI/Shop/ShopView.cs:41:        var handle = Addressables.LoadAssetAsync<Sprite>(offer.BannerKey);\n"
+                   + H16_SCR + "/UI/Shop/ShopView.cs:58:        var card = await Addressables.InstantiateAsync(\"ui_offer_card\", _grid).Task;"),
+        ("assistant", "Neither the banner handles nor the instantiated cards are ever released, so every visit keeps another copy of the banner bundles resident. Tracking the handles and releasing them when the view closes.", [
+            ("Edit", {"file_path": H16_SCR + "/UI/Shop/ShopView.cs",
+                      "old_string": "        var handle = Addressables.LoadAssetAsync<Sprite>(offer.BannerKey);",
+                      "new_string": "        var handle = Addressables.LoadAssetAsync<Sprite>(offer.BannerKey);\n        _handles.Add(handle);"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Shop/ShopView.cs",
+                      "old_string": "    private void OnDestroy()\n    {",
+                      "new_string": "    private void OnDestroy()\n    {\n        foreach (var h in _handles) Addressables.Release(h);\n        _handles.Clear();\n        foreach (Transform card in _grid) Addressables.ReleaseInstance(card.gameObject);"}),
+            ("Bash", {"command": H16_UNITY + " -executeMethod Skyforge.Tests.MemorySoak.ShopRoundTrips -rounds 20", "description": "Run the shop memory soak test"}),
+        ]),
+        ("result", "[MemorySoak] round 1: 612 MB ... round 20: 618 MB (delta +6 MB)\nExiting batchmode successfully now!"),
+        ("final", "Memory is flat now: 20 map/shop round trips go from 612 MB to 618 MB, where before each trip added about 60 MB. ShopView releases its banner handles and offer card instances in OnDestroy.\n\nLesson learned: every Addressables.LoadAssetAsync or InstantiateAsync needs a matching Addressables.Release / ReleaseInstance when the owning view goes away; otherwise the whole bundle stays in memory."),
+    ], expect=[dict(kind="lesson_statement", words=["matching Addressables.Release"], priority="HIGH")]),
+
+    dict(name="h16_lesson_user_sandbox_device", turns=[
+        ("user", "can u add the monthly 'Skyforge Plus' subscription to the client? product id com.skyforge.plus.monthly, the server side is already done"),
+        ("assistant", "Adding the product to the catalog and the subscription flow, and testing with the StoreKit configuration in the simulator.", [
+            ("Edit", {"file_path": H16_SCR + "/IAP/IapCatalog.cs", "old_string": "    public static readonly Product[] Subscriptions = { };",
+                      "new_string": "    public static readonly Product[] Subscriptions = { new Product(\"com.skyforge.plus.monthly\", ProductType.Subscription) };"}),
+            ("Edit", {"file_path": H16_P + "/client/Skyforge.storekit", "old_string": "  \"subscriptionGroups\" : [],",
+                      "new_string": "  \"subscriptionGroups\" : [{ \"name\" : \"Skyforge Plus\", \"subscriptions\" : [{ \"productID\" : \"com.skyforge.plus.monthly\", \"recurringSubscriptionPeriod\" : \"P1M\" }] }],"}),
+            ("Bash", {"command": "cd " + H16_P + "/client && xcrun simctl launch booted games.skyforge.rpg --storekit-test purchase com.skyforge.plus.monthly", "description": "Buy the subscription in the simulator"}),
+        ]),
+        ("result", "Purchase succeeded: com.skyforge.plus.monthly (transactionId 2000000412345678)\nServer /v1/iap/apple/verify: 200 {\"plus_active\": true, \"expires\": \"2026-12-20T10:14:00Z\"}"),
+        ("assistant", "The subscription works in the simulator: the purchase goes through, the server verifies it and Plus shows as active.", []),
+        ("user", "nice, ok for now. rule for the team tho, write it down somewhere: anything touching StoreKit gets a pass on a real device w/ a sandbox account before merge. the simulator + .storekit file lie about renewals, ask-to-buy and interrupted purchases"),
+        ("final", "Makes sense; I'd add that as a checklist item in the IAP section of the PR template. For this change, the open device checks are a renewal on a sandbox account (monthly renews every 5 minutes there) and an interrupted purchase."),
+    ], expect=[dict(kind="lesson_statement", words=["sandbox account"], priority="HIGH")]),
+
+    dict(name="h16_lesson_unity_exit_code", turns=[
+        ("user", "teamcity says the ios nightly is green but theres no ipa artifact?? build #881"),
+        ("assistant", "Let me pull the build log.", [
+            ("Bash", {"command": "curl -s -H \"Authorization: Bearer $TEAMCITY_TOKEN\" 'https://ci.skyforge.games/downloadBuildLog.html?buildId=881' | grep -n -E 'Build (Succeeded|Failed)|error|Exiting batchmode' | tail -20", "description": "Fetch the relevant lines of build #881's log"}),
+        ]),
+        ("result", "4121:[Unity] Assets/Plugins/iOS/SkyforgeNative.mm: error: use of undeclared identifier 'UnityGetGLViewController'\n4188:[Unity] Build Failed: 1 error\n4190:[Unity] Exiting batchmode successfully now!\n4191:Process exited with code 0"),
+        ("assistant", "Unity reported the build as failed but exited with code 0, so TeamCity continued and the archive step had nothing to archive. The build entry point never checks the BuildReport.", [
+            ("Read", {"file_path": H16_U + "/Editor/Build/PlayerBuild.cs"}),
+            ("Edit", {"file_path": H16_U + "/Editor/Build/PlayerBuild.cs",
+                      "old_string": "        BuildPipeline.BuildPlayer(options);",
+                      "new_string": "        var report = BuildPipeline.BuildPlayer(options);\n        if (report.summary.result != BuildResult.Succeeded)\n        {\n            Debug.LogError($\"Build {report.summary.result}: {report.summary.totalErrors} errors\");\n            EditorApplication.Exit(1);\n        }"}),
+        ]),
+        ("final", "The nightly was green because Unity exits 0 even when BuildPipeline.BuildPlayer fails in a -executeMethod entry point; PlayerBuild now checks report.summary.result and exits with 1 otherwise. The actual failure is the missing UnityGetGLViewController declaration in SkyforgeNative.mm (line 4121 of the log).\n\nNote for the future: every -executeMethod build entry point has to check the BuildReport and call EditorApplication.Exit(1) on failure; Unity's batchmode exit code on its own says nothing about whether the build succeeded."),
+    ], expect=[dict(kind="lesson_statement", words=["exit code"], priority="HIGH")]),
+
+    dict(name="h16_lesson_producer_utc_end", turns=[
+        ("user", "hi! can you set up the black friday sale in the shop? 40% off all gem packs, starts friday nov 27 at 08:00 UTC and ends monday nov 30 at 23:59 UTC. staging first pls so i can look"),
+        ("assistant", "Adding the sale to the store config and pushing it to staging.", [
+            ("Edit", {"file_path": H16_RC + "/store_prod.json", "old_string": "  \"sales\": [],",
+                      "new_string": "  \"sales\": [\n    {\"id\": \"black_friday_2026\", \"discount\": 0.4, \"skus\": \"com.skyforge.gems.*\", \"starts_at\": \"2026-11-27T08:00:00Z\", \"ends_at\": \"2026-11-30T23:59:00Z\"}\n  ],"}),
+            ("Bash", {"command": "cd " + H16_P + " && ./tools/rc/rcpush --env staging --file config/remote/store_prod.json", "description": "Push the store config to staging"}),
+        ]),
+        ("result", "Pushing config/remote/store_prod.json -> PlayFab title 3B7D0 (staging)\n  StoreBundles: unchanged\n  Sales: updated (1 sale)\nDone."),
+        ("assistant", "It's on staging: black_friday_2026, 40% off the gem packs, from Nov 27 08:00 UTC to Nov 30 23:59 UTC. The staging client shows the sale banner once the start time has passed, so for a preview before then, use the debug menu's 'Time offset' option.", []),
+        ("user", "yay looks perfect with the time offset thing!! and something for the future pls remember this one: sale start and end times always get written in UTC with the Z at the end. last year someone wrote 23:59 with nothing and brazil players saw the sale end at like 9pm and were so angry"),
+        ("final", "Got it. This sale already uses UTC with the Z suffix for both times. Tell me when you want it pushed to production."),
+    ], expect=[dict(kind="lesson_statement", words=["utc"], priority="HIGH")]),
+
+    dict(name="h16_lesson_es_make_proto", turns=[
+        ("user", "añade un campo season_rank (int32) al mensaje LeaderboardEntry en server/api/leaderboard.proto, el cliente lo va a mostrar en el perfil"),
+        ("assistant", "Adding the field and regenerating the Go and C# code.", [
+            ("Edit", {"file_path": H16_S + "/api/leaderboard.proto", "old_string": "  int64 score = 3;\n}", "new_string": "  int64 score = 3;\n  int32 season_rank = 4;\n}"}),
+            ("Bash", {"command": "cd " + H16_P + " && make proto", "description": "Regenerate Go and C# protobuf code"}),
+        ]),
+        ("result", "protoc --go_out=server/gen ... api/leaderboard.proto\nprotoc --csharp_out=client/Assets/Scripts/Net/Generated ... api/leaderboard.proto\ngenerated 2 files"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H16_S + " && go build ./... && cd " + H16_P + " && git status --short", "description": "Build and show changed files"}),
+        ]),
+        ("result", " M server/api/leaderboard.proto\n M server/gen/leaderboard.pb.go\n M client/Assets/Scripts/Net/Generated/Leaderboard.cs"),
+        ("user", "perfecto. y ojo para el futuro, que esto se olvida mucho en el equipo: cada vez que se toca un .proto en server/api siempre hay que correr make proto y commitear los stubs de C# del cliente en el mismo commit, el cliente deserializa con esos"),
+        ("final", "season_rank is field 4 of LeaderboardEntry; the Go and C# stubs are regenerated and both are in the change, so the client can read it in the profile."),
+    ], expect=[dict(kind="lesson_statement", words=["make proto"], priority="HIGH")]),
+
+
+    # ---------------------------------------------------------------- no lesson: look-alikes
+    dict(name="h16_none_question_forgot_index", turns=[
+        ("user", "quick one — did you forget the index on (season_id, score) for the top-100 query? or does postgres not need it there"),
+        ("assistant", "Let me check the migrations and the query plan.", [
+            ("Grep", {"pattern": "CREATE INDEX", "path": H16_S + "/migrations", "output_mode": "content", "-n": True}),
+            ("Bash", {"command": "cd " + H16_S + " && psql \"$DEV_DATABASE_URL\" -c \"EXPLAIN ANALYZE SELECT player_id, score FROM leaderboard_entries WHERE season_id = 14 ORDER BY score DESC LIMIT 100\"", "description": "Explain the top-100 query on the dev database"}),
+        ]),
+        ("result", H16_S + "/migrations/0042_leaderboard_seasons.up.sql:19:CREATE INDEX leaderboard_entries_season_score_idx ON leaderboard_entries (season_id, score DESC);\n---\n"
+                   "Limit  (cost=0.43..9.81 rows=100 width=24) (actual time=0.031..0.164 rows=100 loops=1)\n  ->  Index Scan using leaderboard_entries_season_score_idx on leaderboard_entries  (actual time=0.030..0.151 rows=100 loops=1)\n        Index Cond: (season_id = 14)\nExecution Time: 0.189 ms"),
+        ("assistant", "It's there: 0042 creates leaderboard_entries_season_score_idx on (season_id, score DESC), and the plan uses it (0.19 ms for the top 100).", []),
+        ("user", "ah ok sweet, ty"),
+        ("final", "No change needed; the top-100 query is served by the existing (season_id, score DESC) index."),
+    ], expect=[]),
+
+    dict(name="h16_none_pasted_player_email", turns=[
+        ("user", H16_EMAIL),
+        ("assistant", "Let me look up the order and the player's purchase history on the live title (read-only).", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/purchases find -title 5E21A -order GPA.3371-4826-9910-52718", "description": "Find the Google order on the live title"}),
+        ]),
+        ("result", "order GPA.3371-4826-9910-52718  sku=com.skyforge.bundle.dragonhoard  state=PURCHASED  consumed=true\n  verified 2026-11-14T19:02:11Z  granted to player 6A1F3C92D0B7E41B (2500 GM)\n  note: requested player id 6A1F3C92D0B7E415 differs"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/players show -title 5E21A -player 6A1F3C92D0B7E41B -fields display_name,linked_accounts,created && go run ./cmd/players show -title 5E21A -player 6A1F3C92D0B7E415 -fields display_name,linked_accounts,created", "description": "Compare the two player accounts"}),
+        ]),
+        ("result", "6A1F3C92D0B7E41B  display_name=HanaK  linked=GooglePlayGames  created=2026-11-14T18:55:40Z\n6A1F3C92D0B7E415  display_name=hana_k  linked=Apple,Device  created=2025-03-02T08:12:09Z"),
+        ("final", "The purchase went through and the 2,500 gems were granted, but to a second account (6A1F3C92D0B7E41B, 'HanaK') that was created 7 minutes before the purchase and is linked only to Google Play Games; her main account (…E415, 'hana_k') is linked to Apple and the device. She most likely signed in with Google on a new device. Support can either move the gems to her main account or have her link Google Play Games to the main account; I can script the gem transfer if you want."),
+    ], expect=[]),
+
+    dict(name="h16_none_lint_output_words", turns=[
+        ("user", "run golangci-lint on the server and fix whatever it finds pls"),
+        ("assistant", "Running the linter.", [
+            ("Bash", {"command": "cd " + H16_S + " && golangci-lint run ./...", "description": "Lint the server"}),
+        ]),
+        ("result", "internal/matchmaking/queue.go:73:2: lostcancel: the cancel function returned by context.WithTimeout should be called, not discarded, to avoid a context leak (govet)\n"
+                   "internal/guild/chest.go:41:12: Error return value of `rdb.Close` is not checked (errcheck)\n"
+                   "internal/rewards/daily.go:12:2: `// TODO(mateo): don't forget to remove the double-reward hack after the winter event` (godox)\n"
+                   "3 issues."),
+        ("assistant", "Fixing the three findings and running the tests.", [
+            ("Edit", {"file_path": H16_S + "/internal/matchmaking/queue.go", "old_string": "\tctx, _ = context.WithTimeout(ctx, 3*time.Second)", "new_string": "\tctx, cancel := context.WithTimeout(ctx, 3*time.Second)\n\tdefer cancel()"}),
+            ("Edit", {"file_path": H16_S + "/internal/guild/chest.go", "old_string": "\tdefer rdb.Close()", "new_string": "\tdefer func() {\n\t\tif err := rdb.Close(); err != nil {\n\t\t\tlog.Warn(\"redis close\", \"err\", err)\n\t\t}\n\t}()"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./...", "description": "Run the server tests"}),
+        ]),
+        ("result", "--- FAIL: TestDailyReward_WinterDouble (0.00s)\n    daily_test.go:41: wrong gems: got 50, want 100 — you missed the winter multiplier? check rewards.winterActive\nFAIL\tgithub.com/skyforge/server/internal/rewards\t0.211s\nok  \tgithub.com/skyforge/server/internal/guild\t0.402s\nok  \tgithub.com/skyforge/server/internal/matchmaking\t0.377s"),
+        ("assistant", "The rewards failure is unrelated to the lint fixes: TestDailyReward_WinterDouble pins the clock to a date in the winter event, but the event's end date in the test fixture is 2026-01-07, so the multiplier no longer applies. I'll set the fixture's event window around the pinned date.", [
+            ("Edit", {"file_path": H16_S + "/internal/rewards/daily_test.go", "old_string": "\tend := time.Date(2026, 1, 7, 0, 0, 0, 0, time.UTC)", "new_string": "\tend := now.Add(72 * time.Hour)"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./... && golangci-lint run ./...", "description": "Tests and lint again"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/rewards\t0.198s\n(all packages ok)\ninternal/rewards/daily.go:12:2: `// TODO(mateo): don't forget to remove the double-reward hack after the winter event` (godox)\n1 issues."),
+        ("user", "🔥 ty. leave the todo, mateo will kill it after the event"),
+        ("final", "Lint is down to the TODO you want to keep; the context leak and the unchecked Close are fixed and all tests pass."),
+    ], expect=[]),
+
+    dict(name="h16_none_important_comments_in_file", turns=[
+        ("user", "what does SaveSystem.Flush actually do, and is it ok to call it from OnApplicationPause?"),
+        ("assistant", "Reading SaveSystem.", [
+            ("Read", {"file_path": H16_SCR + "/Save/SaveSystem.cs"}),
+        ]),
+        ("result", "public static class SaveSystem\n{\n    // IMPORTANT: never call Flush from a background thread. PlayerPrefs is main-thread only and iOS will\n    // silently drop the write.\n    // NOTE FOR FUTURE: from now on every save key must be versioned (save_v3_*), see SaveMigrations.cs.\n"
+                   "    public static void Flush()\n    {\n        var json = JsonUtility.ToJson(_state);\n        PlayerPrefs.SetString(\"save_v3_state\", json);\n        PlayerPrefs.Save();\n        _dirty = false;\n        CloudSave.EnqueueUpload(json);   // remember to keep this last: upload reads _dirty\n    }\n}"),
+        ("assistant", "Flush serialises the in-memory save state to JSON, writes it to PlayerPrefs under save_v3_state, forces PlayerPrefs.Save() to disk, clears the dirty flag and queues a cloud upload. OnApplicationPause runs on the main thread, so calling it there is fine, and it is the right place on iOS, where the app can be killed without OnApplicationQuit. The one thing to avoid is calling it from a background thread or a Task continuation, as the comment says.", []),
+        ("user", "perfect thats what i needed"),
+        ("final", "Yes: calling SaveSystem.Flush() from OnApplicationPause(true) is safe and is the recommended place on mobile."),
+    ], expect=[]),
+
+    dict(name="h16_none_subagent_prompt", turns=[
+        ("user", "audit the loc sheets: are there keys the code uses that dont exist in the sheets?"),
+        ("assistant", "I'll have a subagent scan the code while I check the sheet importer's key rules.", [
+            ("Task", {"description": "Find localisation keys used in code but missing from the sheets", "subagent_type": "general-purpose",
+                      "prompt": "Scan " + H16_SCR + " for localisation keys (LocalizedString TableEntryReference, Loc.Get(\"...\"), [LocKey(\"...\")]). Compare them to the key column of every CSV in " + H16_LOC + ". Make sure you check every locale sheet, don't forget ja and pt-BR; remember that keys are case-sensitive. Report the missing keys as a list with file:line."}),
+        ]),
+        ("sidechain", "Scan " + H16_SCR + " for localisation keys (LocalizedString TableEntryReference, Loc.Get(\"...\"), [LocKey(\"...\")]). Compare them to the key column of every CSV in " + H16_LOC + ". Make sure you check every locale sheet, don't forget ja and pt-BR; remember that keys are case-sensitive. Report the missing keys as a list with file:line."),
+        ("result", "Missing from all 6 sheets:\n- guild_war_declare (UI/Guild/GuildWarPanel.cs:33)\n- guild_war_cooldown (UI/Guild/GuildWarPanel.cs:51)\nMissing only from ja:\n- bp_premium_locked (UI/BattlePass/BattlePassView.cs:88)\nCase mismatch:\n- Offer_Cant_Afford used in UI/Shop/OfferWall.cs:120, sheet has offer_cant_afford"),
+        ("final", "Four problems: guild_war_declare and guild_war_cooldown (GuildWarPanel.cs) exist in no sheet; bp_premium_locked is missing from the ja sheet only; and OfferWall.cs:120 uses Offer_Cant_Afford while the sheet key is offer_cant_afford (keys are case-sensitive, so it shows the raw key). Want me to fix the case mismatch and add the missing keys with empty values?"),
+    ], expect=[]),
+
+    dict(name="h16_none_compaction_summary", turns=[
+        ("compact", H16_COMPACT),
+        ("user", "ok continue w/ the client side"),
+        ("assistant", "Switching GuildService to the new route.", [
+            ("Read", {"file_path": H16_SCR + "/Guild/GuildService.cs"}),
+            ("Edit", {"file_path": H16_SCR + "/Guild/GuildService.cs",
+                      "old_string": "        PlayFabClientAPI.ExecuteCloudScript(new ExecuteCloudScriptRequest { FunctionName = \"rollGuildChest\" }, OnChest, OnError);",
+                      "new_string": "        var result = await _api.Post<ChestResult>(\"/v1/guild/chest/open\");\n        OnChest(result);"}),
+            ("Bash", {"command": H16_UNITY + " -executeMethod Skyforge.Build.CompileCheck.Run", "description": "Compile check"}),
+        ]),
+        ("result", "[CompileCheck] 0 errors, 0 warnings\nExiting batchmode successfully now!"),
+        ("final", "The client now opens guild chests through POST /v1/guild/chest/open and compiles. The last pending item is deleting the rollGuildChest CloudScript handler once this client version is the minimum supported one."),
+    ], expect=[]),
+
+    dict(name="h16_none_change_of_plan_redis", turns=[
+        ("user", "start moving the matchmaking queue into playfab entity objects, one object per region"),
+        ("assistant", "Looking at the current in-memory queue first.", [
+            ("Read", {"file_path": H16_S + "/internal/matchmaking/queue.go"}),
+        ]),
+        ("assistant", "The queue is an in-process map guarded by a mutex, so it doesn't survive restarts and can't be shared across instances. With entity objects, each region would be one object updated through SetObjects, with ExpectedProfileVersion for optimistic concurrency.", []),
+        ("user", "actually lets use redis instead of entity objects, playfab throttles SetObjects way too hard at peak. redis for mm is redis://:" + H16_REDIS_PASSWORD + "@redis-mm.internal.skyforge.games:6379/2 — read it from REDIS_MM_URL, dont hardcode"),
+        ("assistant", "Switching to Redis: one sorted set per region keyed by enqueue time, with a Lua script to pop matched groups atomically.", [
+            ("Write", {"file_path": H16_S + "/internal/matchmaking/redisqueue.go", "content": "package matchmaking\n\n// RedisQueue keeps one sorted set per region (mm:queue:<region>), scored by enqueue time.\ntype RedisQueue struct {\n\trdb *redis.Client\n\tpop *redis.Script\n}\n\nfunc NewRedisQueue(url string) (*RedisQueue, error) {\n\topt, err := redis.ParseURL(url)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\treturn &RedisQueue{rdb: redis.NewClient(opt), pop: redis.NewScript(popGroupLua)}, nil\n}\n"}),
+            ("Edit", {"file_path": H16_S + "/cmd/api/main.go", "old_string": "\tqueue := matchmaking.NewMemoryQueue()", "new_string": "\tqueue, err := matchmaking.NewRedisQueue(os.Getenv(\"REDIS_MM_URL\"))\n\tif err != nil {\n\t\tlog.Fatal(\"matchmaking queue\", \"err\", err)\n\t}"}),
+            ("Bash", {"command": "cd " + H16_S + " && go test ./internal/matchmaking/... -run Redis", "description": "Run the Redis queue tests against miniredis"}),
+        ]),
+        ("result", "ok  \tgithub.com/skyforge/server/internal/matchmaking\t0.611s"),
+        ("final", "The matchmaking queue now lives in Redis (one sorted set per region, atomic pop via Lua), configured from REDIS_MM_URL; the tests run against miniredis. REDIS_MM_URL still needs to be added to the deploy environment."),
+    ], expect=[], secrets=[H16_REDIS_PASSWORD]),
+
+    dict(name="h16_none_praise_shop_speed", turns=[
+        ("user", "shop takes like 2.5s to open on the galaxy a12, can u make it faster"),
+        ("assistant", "Profiling the shop open.", [
+            ("Bash", {"command": H16_UNITY + " -buildTarget Android -executeMethod Skyforge.Tests.Perf.ShopOpen -device a12-lab-03", "description": "Profile the shop open on the lab A12"}),
+        ]),
+        ("result", "[Perf] ShopView.Open total 2480ms\n  LoadAssetAsync banners (sequential, 14x) 1710ms\n  Layout rebuild 390ms\n  PurchaseService.FetchPrices 310ms"),
+        ("assistant", "Most of the time is the 14 banner loads happening one after another, plus a layout rebuild per card. Loading the banners in parallel, showing placeholders first, and rebuilding the layout once.", [
+            ("Edit", {"file_path": H16_SCR + "/UI/Shop/ShopView.cs", "old_string": "        foreach (var offer in offers)\n            await LoadBanner(offer);",
+                      "new_string": "        await Task.WhenAll(offers.Select(LoadBanner));"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Shop/ShopView.cs", "old_string": "            LayoutRebuilder.ForceRebuildLayoutImmediate(_grid);\n", "new_string": ""}),
+            ("Bash", {"command": H16_UNITY + " -buildTarget Android -executeMethod Skyforge.Tests.Perf.ShopOpen -device a12-lab-03", "description": "Profile again"}),
+        ]),
+        ("result", "[Perf] ShopView.Open total 340ms\n  LoadAssetAsync banners (parallel, 14x) 210ms\n  Layout rebuild 60ms\n  PurchaseService.FetchPrices (cached) 12ms"),
+        ("meta", "<local-command-stdout>Build uploaded to Firebase App Distribution: skyforge-internal (build 2150-perf)</local-command-stdout>"),
+        ("user", "yesss thats so much faster, opens in like 0.3s on my a12 now. u rock"),
+        ("final", "Glad it helps: the shop now opens in about 340 ms on the A12, down from 2.5 s."),
+    ], expect=[]),
+
+    dict(name="h16_none_polite_new_locale", turns=[
+        ("user", "could you add an italian (it) column to the loc sheets? the publisher in italy signed 🎉 thanks!"),
+        ("assistant", "Creating the Italian sheet with every key and empty values, and registering the locale.", [
+            ("Bash", {"command": "cd " + H16_P + "/client && python3 tools/loc/add_locale.py it --copy-keys-from en --empty && python3 tools/loc/validate_sheets.py Assets/Localization/Sheets", "description": "Add the Italian sheet and validate"}),
+            ("Edit", {"file_path": H16_U + "/Localization/LocalizationSettings.asset", "old_string": "  - {fileID: 11400000, guid: 8d2c0f41a7b94e3c9f6a1b5e0d7c3a92, type: 2}  # pt-BR",
+                      "new_string": "  - {fileID: 11400000, guid: 8d2c0f41a7b94e3c9f6a1b5e0d7c3a92, type: 2}  # pt-BR\n  - {fileID: 11400000, guid: 1f7e3b92c05d48a6b9e2d4c7a0f5e813, type: 2}  # it"}),
+        ]),
+        ("result", "created strings_it.csv with 1288 keys (empty)\n7 sheets, 1288 keys each, 0 missing"),
+        ("assistant", "strings_it.csv is there with all 1,288 keys (empty) and the locale is registered.", []),
+        ("user", "amazing. and when u get a chance could u also put italiano in the language picker in settings?"),
+        ("assistant", "Adding it to the picker.", [
+            ("Edit", {"file_path": H16_SCR + "/UI/Settings/LanguagePicker.cs", "old_string": "        (\"pt-BR\", \"Português (Brasil)\"),", "new_string": "        (\"pt-BR\", \"Português (Brasil)\"),\n        (\"it\", \"Italiano\"),"}),
+        ]),
+        ("final", "Italiano is in the language picker; until the sheet is translated, the Italian locale falls back to English for empty strings."),
+    ], expect=[]),
+
+    dict(name="h16_none_pasted_ticket_and_log", turns=[
+        ("user", H16_TICKET),
+        ("assistant", "Reading the offer wall and its tests.", [
+            ("Read", {"file_path": H16_SCR + "/UI/Shop/OfferWall.cs"}),
+            ("Read", {"file_path": H16_P + "/client/Assets/Tests/EditMode/OfferWallTests.cs"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Shop/OfferWall.cs",
+                      "old_string": "    private void OnEnable()\n    {\n        Refresh();\n    }",
+                      "new_string": "    private void OnEnable()\n    {\n        Refresh();\n        _wallet.WalletChanged += Refresh;\n    }\n\n    private void OnDisable()\n    {\n        _wallet.WalletChanged -= Refresh;\n    }"}),
+            ("Edit", {"file_path": H16_SCR + "/UI/Shop/OfferWall.cs",
+                      "old_string": "            card.SetInteractable(true);",
+                      "new_string": "            var affordable = offer.PriceGems <= _wallet.Gems;\n            card.SetInteractable(affordable);\n            card.SetTooltip(affordable ? null : \"offer_cant_afford\");"}),
+            ("Bash", {"command": H16_UNITY + " -runTests -testPlatform EditMode -testFilter OfferWallTests", "description": "Run the offer wall tests"}),
+        ]),
+        ("result", "OfferWallTests.Offer_Is_Tappable_When_Affordable  Passed\nOfferWallTests.Offer_Greys_Out_When_Too_Expensive  Passed\nOfferWallTests.Offer_Reenables_After_WalletChanged  Passed\n3/3 passed"),
+        ("final", "SKY-2291 is done: offers priced above the wallet are greyed out with the offer_cant_afford tooltip, the wall refreshes on WalletChanged, and OfferWallTests has a new test for the refresh; all 3 pass. Separately, the build log you pasted shows the Unity license password in plain text in step 2; it should be a masked password parameter in TeamCity and probably rotated."),
+    ], expect=[], secrets=[H16_UNITY_PASSWORD]),
+
+    dict(name="h16_none_producer_question_event", turns=[
+        ("user", "did we forget to turn on the valentines event?? players in discord keep asking where it is and i promised it this week"),
+        ("assistant", "Let me check the live event schedule and the flag.", [
+            ("Bash", {"command": "cd " + H16_S + " && go run ./cmd/titledata get -title 5E21A -key EventSchedule | jq '.valentines_2027' && jq '.valentines_event_enabled' " + H16_RC + "/flags_prod.json", "description": "Show the valentines event entry and flag on live"}),
+        ]),
+        ("result", "{\n  \"starts_at\": \"2027-02-10T00:00:00Z\",\n  \"ends_at\": \"2027-02-17T23:59:00Z\",\n  \"bundle_group\": \"remote_event_valentines\"\n}\ntrue"),
+        ("assistant", "", [
+            ("Bash", {"command": "gsutil ls gs://skyforge-live-content/android/2.15.0/ | grep -c remote_event_valentines; date -u", "description": "Check the event bundles are on the live CDN and the current date"}),
+        ]),
+        ("result", "3\nMon Feb  8 15:22:41 UTC 2027"),
+        ("final", "Nothing was forgotten: the flag is on, the event's bundles are on the live CDN, and it's scheduled to start Wednesday Feb 10 at 00:00 UTC (that's Tuesday evening in the Americas). If you told players 'this week', you can tell them it starts Wednesday."),
+    ], expect=[]),
+
+    dict(name="h16_none_ide_question_pity", turns=[
+        ("ide", H16_IDE_GACHA, "is this pity reset right? feels like it resets on a 4* pull too, QA says they hit 90 pulls without a 5*"),
+        ("assistant", "Let me read the whole roll and the pity rules.", [
+            ("Read", {"file_path": H16_SCR + "/Gacha/GachaRoller.cs"}),
+            ("Bash", {"command": "cd " + H16_P + "/client && grep -n 'hard_pity\\|soft_pity' " + H16_RC + "/gacha_prod.json", "description": "Show the pity settings"}),
+        ]),
+        ("result", "7:  \"soft_pity_start\": 74,\n8:  \"hard_pity\": 90,"),
+        ("assistant", "The selected lines are correct: a 4★ increments the counter and only a 5★ sets it to 0. Hard pity triggers when PityCounter reaches 89 before the roll (line 41: `if (_state.PityCounter >= _cfg.HardPity - 1)`), so the 90th pull is guaranteed; a player can do 89 pulls without a 5★ and get it on the 90th. If QA saw 90 pulls without one, it's worth checking whether their 90 spanned two banners, since the counter is per banner (`_state` is loaded by bannerId).", []),
+        ("user", "ohh per banner, yeah they switched banners halfway. ok makes sense, no bug"),
+        ("final", "Right, pity is tracked per banner, so 90 pulls split across two banners don't trigger it. No change made."),
+    ], expect=[]),
+]
