@@ -572,7 +572,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 25
+    assert len(alternatives) == 29
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1273,3 +1273,58 @@ def test_what_follows_a_paste_intro_is_not_the_persons_own_words():
 ])
 def test_a_version_is_a_release_matter_only_when_the_text_says_which(text, priority):
     assert inference.infer_priority("user_correction", text) == priority
+
+
+# ---------------------------------------------------------------- shapes found by held-out 15 and 16
+@pytest.mark.parametrize("prompt, word, priority", [
+    ("Shouldn't this go through AppointmentService? CONTRIBUTING.md is explicit: views call a service.", "appointmentservice", "HIGH"),
+    ("Please read what makemigrations generated before running anything: on production that throws away every phone "
+     "number. Write the migration by hand with RenameField.", "renamefield", "CRITICAL"),
+    ("oh no, wait. I might be wrong, but isn't that DATABASE_URL the production one? I think we're only supposed to point "
+     "local commands at the compose db. could you please always check which database a command will write to?",
+     "which database", "CRITICAL"),
+    ("thanks! hmm, I might be wrong, but I think we usually send SMS from a Celery task queued with on_commit?", "on_commit", "HIGH"),
+    ("looks good! not sure if this matters, but maybe a select_related('vet') on the queryset would save a query per row?",
+     "select_related", "MEDIUM"),
+    ("nope thats only en. the importer bails on the whole sheet set when a key is missing in any locale", "any locale", "HIGH"),
+    ("this gets picked up by the linux agents too and just dies at xcodebuild. it needs a Mac requirement", "linux agents", "HIGH"),
+    ("lol u left AndroidBundleVersionCode at 2142, play console rejects the aab if the code doesnt go up",
+     "androidbundleversioncode", "CRITICAL"),
+    ("0042 already ran on prod two weeks ago — changing it does nothing there. new file 0043, and leave the ones that went "
+     "out alone", "already ran on prod", "CRITICAL"),
+    ("did u even compile this? console is all red. run the compile check before telling me its done, every time",
+     "compile check", "HIGH"),
+    ("the fallback in RemoteConfigDefaults cant be true. when the fetch fails the game runs on those defaults", "defaults", "HIGH"),
+    ("hmm wait, do they get buzzed at 3am?? thats how we got the 1 star reviews. it shouldnt wake anybody up, hold it until "
+     "morning", "3am", "HIGH"),
+    ("ok so. players lost their gems!! and it went straight into the real game. we always put it on staging first",
+     "staging first", "CRITICAL"),
+    ("mira, con param() el valor sale en texto plano en el build log. para secretos siempre password()", "texto plano", "CRITICAL"),
+])
+def test_pushback_found_in_held_out_15_and_16(prompt, word, priority):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert node["priority"] == priority
+
+
+def test_spanish_and_counted_repeats_merge():
+    nodes = _session(("cambia el boton", "/p/Assets/ShopPanel.prefab"),
+                     ("no edites el .prefab a mano porfa, los fileIDs se rompen facil", "/p/Assets/GemCounter.prefab"),
+                     ("otra vez el prefab a mano!! ya te lo dije hace 10 min", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+
+
+@pytest.mark.parametrize("text, by_user", [
+    ("perfecto. y ojo para el futuro: cada vez que se toca un .proto siempre hay que correr make proto", True),
+    ("Fixed. Important for anything touching Google Play Billing: a purchase that isn't acknowledged within 3 days is "
+     "refunded, so a grant without an acknowledge is never done.", False),
+])
+def test_statements_found_in_held_out_15_and_16(text, by_user):
+    assert len(find_statements(text, by_user=by_user, person=by_user)) == 1
+
+
+def test_here_is_the_ticket_introduces_a_paste():
+    prompt = ("Here is today's ticket. Please read it and propose a plan.\n\nVET-412 Waitlist\n"
+              "- Note for future: product wants this for surgeries too\n- Make sure you notify the first owner")
+    assert find_statements(prompt, by_user=True, person=True) == []

@@ -135,12 +135,12 @@ PUSHBACK = lazy(
     r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
     r"(?!\s+(?:worries|worry|bother|problem|problems|complaints?|issues?|objections?|bad|now|yet|sure|really|need|needed|necessary|for|quite|"
     r"necessarily|much|mind|rush|hurry)\b)|"
-    r"^(?:no+|nope|nah)\b[\s,.!—–-]+(?:the|we|it'?s|its|it|this|that|you|u|they|our)\b|"
+    r"^(?:no+|nope|nah)\b[\s,.!—–-]+(?:the|we|it'?s|its|it|this|that|that'?s|thats|there'?s|theres|you|u|they|our)\b|"
     r"\b(?:this|that|it)\s+(?:has|had)\s+no\b|\b(?:ci|build|pipeline|main|tests?)\s+(?:is|are|went|turned|goes)\s+(?:red|broken)\b|"
     r"\b(?:this|that|it)(?:\s+\w+)?\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)\b|"
     r"\b(?:that|this|it)\s+(?:file\s+)?(?:is|'s)\s+(?:auto-?)?generated\b|\bdo\s+not\s+edit\b|"
     r"\b(?:(?:the\s+)?other\s+way\s+a?round|backwards)\b|^(?:kill|cancel|abort)\s+(?:that|it|this)\b|"
-    r"[,;—–]\s*(?:and\s+)?never\b|\b(?:lives?|goes|go|belongs?|stays?)\s+(?:in|into|under|next\s+to)\b|"
+    r"[,;—–]\s*(?:and\s+)?(?:never|always)\b|\b(?:lives?|goes|go|belongs?|stays?)\s+(?:in|into|under|next\s+to)\b|"
     r"\bpush(?:ing)?\s+back\b|\bthe\s+wrong\s+(?:way|direction|order|side|default|value)\b|\b(?:is|are)\s+(?:committed|checked\s+in)\b|"
     r"\b(?:can'?t|cannot|can\s+not|must\s+not|mustn'?t|shouldn'?t|should\s+not)\s+be\s+\w+ed\b|"
     r"^(?:take|pull|rip)\s+(?:the\s+|that\s+|this\s+|it\s+)?(?:[\w.\-/]+\s+)?out\b|\b(?:is|are)\s+(?:never|not)\s+\w+ed\s+(?:in|to|into|on)\b|"
@@ -151,13 +151,26 @@ PUSHBACK = lazy(
     # reference …": what every other one does; "put that back", "leave 0007 alone"; "before inventing labels"
     r"\b(?:same\s+as|like)\s+every\s+other\b|\b(?:every|each|all)\s+(?:[\w-]+\s+){0,2}?(?:here|in\s+this\s+repo)\s+\w+|"
     r"^(?:anything|everything)\s+[\w-]+\s+(?:stays?|goes|is|uses?|gets?)\b|^(?:all\s+)?the\s+other\s+[\w-]+\s+(?:use|reference|call|do|are|have|go)\b|"
-    r"^(?:put|change|set|turn)\s+(?:that|it|this|them)\s+back\b|\bleave\s+(?:[\w.\-/]+\s+){1,2}?alone\b|"
+    r"^(?:put|change|set|turn)\s+(?:that|it|this|them)\s+back\b|\bleave\s+(?:[\w.\-/]+\s+){1,5}?alone\b|"
     r"\bbefore\s+(?:inventing|guessing|assuming|making\s+(?:\w+\s+)?up|you\s+(?:tell|say|claim|report))\b|"
     r"\bmak(?:e|ing)\s+(?:numbers|things|stuff|values|it)\s+up\b|\bmatch(?:es)?\s+no\b|"
     r"\b(?:is|are|went|turned)\s+(?:red|failing)\b|\b(?:is|are)\s+an?\s+(?:oom|outage|incident|data\s+leak)\b|"
     r"\b(?:is|are)\s+(?:prod|production)\b(?=\s*[.!,;]|\s*$)|\bstill\s+(?:prints|shows|says|returns|points|reads)\b|"
     r"\bneeds?\b[^.!?]*\bas\s+well\b|^without\s+(?:it|one|this|that|them)\b|"
-    r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit)\s*:|"
+    # held-out 15 and 16: what breaks ("just dies at xcodebuild", "throws away the phone number", "CI will complain"),
+    # what already went out, house rules said as facts, hedged conventions, rebukes asked as questions
+    r"\b(?:just\s+)?(?:dies|crashes|hangs|blows\s+up|falls\s+over|bails)\b|\bthrows?\s+away\b|\bwill\s+complain\b|"
+    r"\brejects?\s+the\b|\balready\s+(?:ran|shipped|went\s+out|deployed|applied)\b|"
+    r"\b(?:can'?t|cannot|must\s+not|mustn'?t|shouldn'?t)\s+be\s+(?:true|false|null|empty|on|off|public|zero)\b|"
+    r"\b(?:everything|anything)\b[^.!?]{0,40}\b(?:has\s+to|must|needs\s+to)\b|\b(?:is|are)\s+always\s+\w+ed\b|"
+    r"\bwe(?:'re|\s+are)\s+(?:only\s+)?supposed\s+to\b|\bwe\s+(?:usually|normally|typically|generally)\s+\w+|"
+    r"\b(?:contributing(?:\.md)?|the\s+style\s*guide|the\s+readme|our\s+docs)\s+(?:is\s+(?:explicit|clear)|says)\b|"
+    r"\bfeels?\s+(?:a\s+bit\s+|rather\s+|too\s+|quite\s+|kinda\s+)?(?:heavy|wrong|off|hacky|fragile|overkill)\b|"
+    r"\b(?:a|the)\s+(?:security|privacy)\s+(?:problem|issue|hole)\b|\bbefore\s+(?:telling|saying|claiming)\b|"
+    r"^(?:i\s+think\s+|i\s+believe\s+|iirc\s+)?(?:all\s+)?the\s+other\s+[\w-]+\s+(?:use|call|reference|do|are|have|go)\b|"
+    # Spanish, as a colleague types it: "no no no, asi no", "no edites el .prefab a mano", "mira, con param() …"
+    r"\b(?:as[ií]\s+no|no\s+(?:edites|toques|hagas|uses|subas|pongas)|otra\s+vez|ya\s+te\s+lo\s+dije|siempre|nunca|revierte)\b|"
+    r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit)\s*:|^(?:pero|mira|ojo)\b|"
     r"\b(?:everything|every|all|any)\s+new\b|\bwe're\s+(?:on|using)\b|\bwe\s+are\s+(?:on|using)\b|\b(?:is|are)\s+deprecated\b|"
     r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
@@ -185,7 +198,7 @@ SHOUTED_AGAIN = lazy(r"\bAGAIN\b")
 # "you pushed straight to main.", "wait, you uploaded it yourself??": saying back to the assistant what it did, with
 # no praise in the sentence, is pushing back on it.
 YOU_DID_THAT = lazy(
-    r"^(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow)[\s,.!]+)?(?:you|u)\s+(?:just\s+|also\s+|actually\s+|really\s+)?"
+    r"^(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow|lol|lmao|bruh|omg|dude|man)[\s,.!]+)?(?:you|u)\s+(?:just\s+|also\s+|actually\s+|really\s+)?"
     r"(?:\w+ed|wrote|put|made|ran|took|did|broke|set|left|sent|built|threw|hid|kept|let|lost|gave|went|forgot|stuck|swapped)\b",
     re.I,
 )
@@ -193,10 +206,10 @@ YOU_DID_THAT = lazy(
 # asked as a question, is a (MEDIUM) correction of what was just done.
 SUGGESTED_INSTEAD = lazy(
     r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to|could|would|just\s+use)\b(?:[^.!?]|\.(?=\w))*"
-    r"\b(?:rather\s+than|instead\s+of|(?:nicer|better|cleaner|simpler|easier|safer|cheaper)\s+than|next\s+time)\b",
+    r"\b(?:rather\s+than|instead\s+of|(?:nicer|better|cleaner|simpler|easier|safer|cheaper)\s+than|next\s+time|would\s+(?:save|avoid|spare))\b",
     re.I,
 )
-YOU_AT_SENTENCE_START = lazy(r"(?:^|[.!?]\s|\n)\s*(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow)[\s,.!]+)?(?:you|u)\s", re.I)  # YOU_DID_THAT's gate
+YOU_AT_SENTENCE_START = lazy(r"(?:^|[.!?]\s|\n)\s*(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow|lol|lmao|bruh|omg|dude|man)[\s,.!]+)?(?:you|u)\s", re.I)  # YOU_DID_THAT's gate
 PRAISE_WORDS = lazy(r"\b(?:thanks?|thank\s+you|thx|nice|great|good|perfect|awesome|cool|love|lovely|exactly|correct|right|lgtm|works|neat|brilliant)\b", re.I)
 # A reply that moves on to the next task ("great, now add pagination. don't change the API") sets rules for that
 # task from there on: its prohibitions are instructions, not pushback on what was done.
@@ -215,10 +228,14 @@ PUSHBACK_GATE_WORDS = frozenset(
     "rather instead amend recreate second 2nd third 3rd new we're leakage bug race regression breaking security truncate "
     "truncates remove removes what has needs stay stays than next push pushing committed checked take pull rip only "
     "stopp does handles covers go wrong like as every each all here anything everything other put change set turn leave "
-    "before making make match matches went turned failing oom outage prod production still needs need without thing nit"
-    .split()
+    "before making make match matches went turned failing oom outage prod production still needs need without thing nit "
+    "dies crashes hangs blows falls bails throws throw complain rejects reject ran shipped deployed applied cant true false "
+    "null empty on off public zero always supposed usually normally typically generally contributing contributing.md "
+    "style readme docs feels feel security privacy telling saying claiming asi así edites toques hagas uses subas pongas "
+    "otra ya siempre nunca revierte pero mira ojo thats that's theres there's shouldn't shouldnt wouldn't isn't isnt "
+    "aren't doesn't did might think believe undo roll could can would save avoid spare".split()
 )
-PUSHBACK_WORDS = 60  # words of the prompt kept from the first pushback sentence on
+PUSHBACK_WORDS = 80  # words of the prompt kept from the first pushback sentence on
 
 SHORT = 5  # words: "Wrong file." says little without the sentence after it
 FOLLOW_UP = 20  # words: a sentence after a correction this short says what is right or why
@@ -367,19 +384,37 @@ WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?why\b", re.I)
 
 # "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
+PUT_OFF_LEAD = lazy(r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|wait|please|pls)[\s,.!]+)*(?:don'?t|dont|do\s+not|not|no|nope|stop|hold)\b", re.I)
 PUT_OFF_WORDS = 12  # "no, not until I've reviewed it" puts off; a long "oh no, that went out … we always … first" corrects
 PUSHBACK_MIN_WORDS = 4  # "stop, wait" says nothing a lesson could keep
 
 
+# Asked, but not a question: "Shouldn't this go through AppointmentService?", "did u even compile this?", "I might be
+# wrong, but I think we usually send SMS from a Celery task?", "could you undo that and add them with pnpm instead?",
+# "could you please always check which database …?"
+RHETORICAL = lazy(
+    r"^(?:(?:but|so|hmm+|oh|wait|i\s+might\s+be\s+wrong,?\s+but)[\s,]+)?(?:shouldn'?t|should\s+not|wouldn'?t|isn'?t|aren'?t|doesn'?t)\s+"
+    r"(?:this|that|it|these|those|we|the)\b|"
+    r"^did\s+(?:you|u)\s+even\b|\bi\s+(?:might\s+be\s+wrong|think|believe)\b[^.!?]*\bwe\s+(?:usually|normally|always|typically)\b|"
+    r"\b(?:undo|revert|roll\s+back)\s+(?:that|it|this|them)\b|"
+    r"\bfeels?\s+(?:a\s+bit\s+|rather\s+|too\s+|quite\s+|kinda\s+)?(?:heavy|wrong|off|hacky|fragile|overkill)\b|"
+    r"^(?:i\s+think\s+|i\s+believe\s+)?(?:all\s+)?the\s+other\s+[\w-]+\s+(?:use|call|reference|do)\b|"
+    r"^(?:(?:sorry|so|and|but|ok)[,\s]+)?(?:could|can|would)\s+you\s+(?:please\s+)?(?:always|never)\b",
+    re.I,
+)
+
+
 def _pushes_back(sentence):
     s = sentence.strip()
+    if RHETORICAL.search(s):
+        return True
     if YOU_DID_THAT.match(s) and not PRAISE_WORDS.search(s) and not s.endswith("?") or s.endswith("??") and YOU_DID_THAT.match(s):
         return not SELF_CORRECTION.search(s)
     if SUGGESTED_INSTEAD.search(s):
         return True
     if not (PUSHBACK.search(s) or SHOUTED_AGAIN.search(s)):
         return False
-    if PUT_OFF.search(s) and PUSHBACK.match(s) and len(s.split()) <= PUT_OFF_WORDS:
+    if PUT_OFF.search(s) and PUT_OFF_LEAD.match(s) and len(s.split()) <= PUT_OFF_WORDS:
         return False
     if s.endswith(("??", "?!", "!?")):
         s = s.rstrip("?!") + "!"  # "again??" is a rebuke, not a question
@@ -428,8 +463,10 @@ def reply_correction(prompt_text):
     kept, words = [], 0
     for sentence in sentences:
         n = len(sentence.split())
-        if kept and (words + n > PUSHBACK_WORDS or STATEMENT.search(sentence)
-                     or sentence.endswith("?") and not WHY_REBUKE.match(sentence.strip())):
+        asks = sentence.endswith("?") and not sentence.endswith("??") and not WHY_REBUKE.match(sentence.strip())
+        if kept and asks and words < PUSHBACK_MIN_WORDS and not RHETORICAL.search(sentence):
+            continue  # "oh no, wait. I might be wrong, but isn't that the production one? …": the rest says it
+        if kept and (words + n > PUSHBACK_WORDS or STATEMENT.search(sentence) or asks and not RHETORICAL.search(sentence)):
             break
         kept.append(sentence)
         words += n

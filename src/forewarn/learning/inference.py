@@ -34,6 +34,8 @@ PRODUCTION_TERMS = lazy(
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
     r"pii|gdpr|hipaa|personal\s+data|"
+    # the production of a game or an app, as its people say it: "it went straight into the real game", "the LIVE title"
+    r"live\s+(?:game|title|site|app|env(?:ironment)?|servers?|players)|real\s+(?:game|players|users|customers|accounts?)|"
     # personal data named by what it is: "customer emails and postcodes in git"
     r"(?:customer|user|patient|member|student|learner|driver)s?'?\s+(?:data|emails?|e-mails?|addresses|names|records|details)|"
     r"email\s+addresses|postcodes?|zip\s+codes|phone\s+numbers|dates?\s+of\s+birth|"
@@ -48,7 +50,8 @@ CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
 WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corrupt\w*|lose|lost|destroy\w*|irreversible)\b", re.I)
 REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might|could|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must)\b", re.I)
+ALWAYS = lazy(r"\balways\b", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer)\b", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
@@ -87,7 +90,8 @@ def infer_priority(kind, text, task="", paths=()):
                   or any(MIGRATION_PATH.search(p) for p in paths) and not _names_other_file(text, paths))
         if impact:
             return "CRITICAL"
-        return "MEDIUM" if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) else "HIGH"
+        suggests = SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) and not ALWAYS.search(text)
+        return "MEDIUM" if suggests else "HIGH"  # "could you please always check …" asks for a rule, not a nicety
     if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
         return "MEDIUM"
     return "HIGH"

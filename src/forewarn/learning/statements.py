@@ -17,7 +17,7 @@ from .lazy_regex import lazy
 from .text import own_sentences
 
 _STATEMENT = (
-    r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant\s*:|"
+    r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant(?:\s+for\s+[^:.!?]{1,60})?\s*:|"
     r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
     r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\b(?:for\s+)?next\s+time\b|\brule\s+of\s+thumb\b|"
     r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
@@ -29,7 +29,9 @@ _STATEMENT = (
     r"\bmake\s+(?:that|this|it)\s+(?:a\s+)?(?:rule|standing\s+rule)\b|"
     r"\b(?:takeaways?|lessons?|notes?)\s+for\s+(?:this|the|our)\s+(?:repo|project|codebase|team|code\s*base)\s*:|"
     # German, as a colleague types it: "Merk dir das für die Zukunft", "ab jetzt"
-    r"\bmerk\s+dir\b|\bf(?:ü|ue)r\s+die\s+zukunft\b|\bin\s+zukunft\b|\bab\s+jetzt\b"
+    r"\bmerk\s+dir\b|\bf(?:ü|ue)r\s+die\s+zukunft\b|\bin\s+zukunft\b|\bab\s+jetzt\b|"
+    # Spanish: "ojo para el futuro", "de ahora en adelante", "a partir de ahora", "la próxima vez"
+    r"\bpara\s+el\s+futuro\b|\bde\s+ahora\s+en\s+adelante\b|\ba\s+partir\s+de\s+ahora\b|\bla\s+pr(?:ó|o)xima\s+vez\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -38,7 +40,7 @@ STATEMENT = lazy(_STATEMENT, re.I)
 _STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
-              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt")
+              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "adelante", "ahora", "vez")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions)\b",
@@ -59,7 +61,7 @@ IMPERATIVE = lazy(
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
-    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt)", re.I
+    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr)", re.I
 )
 
 
