@@ -2,6 +2,8 @@
 lets the one stand for the other's file and action match (the secret items of the clinic, clinic2 and fleet
 corpora that their own triggers missed)."""
 
+import json
+
 import pytest
 
 from forewarn import index_build, relevance, secret_signal
@@ -68,7 +70,7 @@ def test_a_secret_written_stands_for_the_file_and_action_match_of_an_item_about_
     hardcoded = verdict(call("Edit", file_path="/p/charts/values-prod.yaml", old_string="a",
                              new_string='saslPassword: "mK9#pz2LqV7w-prod"'))
     assert hardcoded.eligible and hardcoded.secret and hardcoded.terms()["secret"] == 1
-    assert hardcoded.score == pytest.approx((0.4 + 0.1) * 2.0)
+    assert hardcoded.file and hardcoded.score == pytest.approx((0.4 + 0.4 + 0.1) * 2.0)  # the secret is its file match
     appended = verdict(call("Bash", command='echo "TWILIO_AUTH_TOKEN=9f8e7d6c5b4a39281706" >> .env'))
     assert appended.eligible and appended.action == relevance.SECRET_WRITTEN
 
@@ -79,3 +81,35 @@ def test_without_a_secret_the_item_keeps_its_gates():
     assert not reference.eligible and "file patterns" in reference.gate and "secret" not in reference.terms()
     example = verdict(call("Write", file_path="/p/.env.example", content="API_KEY=abcd1234efgh\n"))
     assert not example.eligible
+
+
+@pytest.mark.parametrize("value, literal", [
+    ("MAVEN_GPG_PASSPHRASE", False), ("${{ secrets.X }}", False), ("os.environ['X']", False), ("changeme123", False),
+    ("Dr1ver-App-2026", True), ("mK9#pz2LqV7w-prod", True), ("hunter", False),
+])
+def test_a_literal_is_a_value_not_a_name_for_one(value, literal):
+    assert secret_signal._literal(value) is literal
+
+
+def test_an_item_about_secrets_is_a_candidate_for_any_call_that_writes_one(tmp_path):
+    """Its patterns need not match and it may name no tool: writing a secret is what it is about (harbor h046)."""
+    from forewarn import index
+
+    root = tmp_path / "proj"
+    (root / ".git").mkdir(parents=True)
+    (root / ".claude" / "graphs").mkdir(parents=True)
+    item = dict(SECRETS_ITEM, trigger_conditions={"tool_names": [], "file_patterns": ["**/.env*", "!**/.env.example"],
+                                                   "action_keywords": ["password", "secret"], "context_keywords": []})
+    other = dict(SECRETS_ITEM, id="pat-other", label="Other", priority="HIGH",
+                 trigger_conditions={"tool_names": ["Write"], "file_patterns": ["docs/**"], "action_keywords": [], "context_keywords": []})
+    (root / ".claude" / "graphs" / "g.json").write_text(json.dumps({"directed": True, "nodes": [item, other], "links": []}))
+    idx, _state = index.open_fresh(str(root))
+    try:
+        def injected(content):
+            c = ToolCall({"tool_name": "Write", "tool_input": {"file_path": str(root / "mobile" / "keystore.properties"),
+                                                                 "content": content}}, str(root))
+            return [v.record[1] for v in relevance.evaluate(idx, c, 0.7, lambda: "") if v.eligible]
+        assert injected("storeFile=../upload.jks\nstorePassword=Dr1ver-App-2026\n") == ["req-no-secrets"]
+        assert injected("storeFile=../upload.jks\nstorePassword=${STORE_PASSWORD}\n") == []
+    finally:
+        idx.close()

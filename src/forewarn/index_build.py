@@ -18,7 +18,8 @@ from .command_aliases import same_act
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .reach import best_score
-from .relevance import FILE_EDIT_TOOLS
+from .relevance import FILE_EDIT_TOOLS, SECRET_BUCKET
+from .secret_signal import about_secrets
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
 MAX_LISTED_CRITICAL = 5
@@ -113,6 +114,8 @@ def _bucket_keys(record):
         keys.append("w" + key if edit_only else key)
     if not keys:
         keys.append("k")  # keywords only: reachable only under a low threshold
+    if about_secrets(record[R_ACTION]):
+        keys.append(SECRET_BUCKET)  # read for a call that writes a secret, whatever its tool, path or words
     seen = set()
     return [k for k in keys if not (k in seen or seen.add(k))]
 

@@ -53,6 +53,7 @@ KEYWORD_ONLY_MAX = (W_ACTION + W_CONTEXT) * 2.0  # the most an item can score wi
 DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.config.DEFAULTS)
 
 
+SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
 SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
 FILE_EDIT_TOOLS = frozenset({"write", "edit", "multiedit", "notebookedit"})
 # The environment gate: an item about production is not injected for a call that names another environment.
@@ -178,8 +179,9 @@ def score(record, call, threshold, conversation, always_context=False):
     file_blocked = bool(patterns) and call.file_bearing and not v.file
     if (file_blocked or record[R_ACTION] and v.action is None) and (not tools or v.tool) and about_secrets(record[R_ACTION]) \
             and call.carries_secret():
-        # knowledge about secrets meets a call that writes one, wherever and under whatever name
+        # knowledge about secrets meets a call that writes one, wherever and under whatever name: that is its file match
         file_blocked, v.action, v.secret = False, v.action or SECRET_WRITTEN, True
+        v.file = v.file or bool(patterns)
     if tools and not v.tool:
         v.gate = "tool %s is not among %s" % (call.tool or "?", ", ".join(tools))
     elif file_blocked:
@@ -245,6 +247,8 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
     """
     header = index.header
     keys = None if everything else candidate_keys(call, threshold, header.get("keyword_words"), header.get("tool_prefixes", ()))
+    if keys is not None and SECRET_BUCKET in header["buckets"] and call.carries_secret():
+        keys.append(SECRET_BUCKET)
     if keys is None:
         records = index.all_records()
     else:

@@ -61,6 +61,7 @@ CLINIC = Corpus("clinic", "/home/dev/clinic")
 CLINIC2 = Corpus("clinic2", "/home/dev/clinic")
 FLEET = Corpus("fleet", "/home/dev/fleet")
 REEL = Corpus("reel", "/home/dev/reel")
+HARBOR = Corpus("harbor", "/home/dev/harbor")
 
 
 def windows_root(record):
@@ -106,7 +107,7 @@ def projects(tmp_path_factory):
         for var in ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_DATA", "DISABLE_EXPERIENCE_INJECTION") + tuple(config.ENV.values()):
             mp.delenv(var, raising=False)
         scratch = tmp_path_factory.mktemp("scratch")
-        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL)}
+        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR)}
 
 
 def shipped_decisions(project, records):
@@ -271,7 +272,8 @@ def results(projects):
     """Every rule measured once per corpus file: ``{(corpus, filename): [(rule, metrics), ...]}``."""
     out = {}
     for corpus, filename in ((LEDGER, "calls.jsonl"), (SHOP, "calls.jsonl"), (SHOP, "held_out.jsonl"), (CLINIC, "calls.jsonl"),
-                                 (CLINIC2, "calls.jsonl"), (FLEET, "calls.jsonl"), (REEL, "calls.jsonl")):
+                                 (CLINIC2, "calls.jsonl"), (FLEET, "calls.jsonl"), (REEL, "calls.jsonl"),
+                             (HARBOR, "calls.jsonl")):
         project, records = projects[corpus.name], corpus.calls(filename)
         rows = [(RULES[0][0], measure(corpus, records, shipped_decisions(project, records)))]
         rows += [(name, measure(corpus, records, formula_decisions(project, records, gates))) for name, gates in RULES[1:]]
@@ -281,7 +283,7 @@ def results(projects):
     return out
 
 
-@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL], ids=lambda c: c.name)
+@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR], ids=lambda c: c.name)
 def test_corpus_is_well_formed(corpus):
     """Enough nodes and calls; valid nodes; labels name active items; hook inputs have the documented shape."""
     calls = corpus.calls()
@@ -334,16 +336,18 @@ def test_blind_corpora_do_not_regress(results):
     assert clinic2["critical"][0] >= 51 and clinic2["hits"] >= 92 and clinic2["injected"] - clinic2["hits"] <= 31
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
     assert fleet["critical"][0] >= 41 and fleet["hits"] >= 75 and fleet["injected"] - fleet["hits"] <= 20
-    reel = results["reel", "calls.jsonl"][0][1]  # blind when first run, nothing changed since
+    reel = results["reel", "calls.jsonl"][0][1]  # blind when first run
     assert reel["critical"][0] >= 36 and reel["hits"] >= 57 and reel["injected"] - reel["hits"] <= 23
+    harbor = results["harbor", "calls.jsonl"][0][1]  # blind when first run
+    assert harbor["critical"][0] >= 33 and harbor["hits"] >= 46 and harbor["injected"] - harbor["hits"] <= 21
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
-@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel"])
+@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
                    "recall 42/47, 16 of 104 injected items irrelevant; clinic 49/63, 36 of 115; clinic2 51/64, 31 of "
-                   "123; fleet 41/68, 20 of 95; reel 36/70, 23 of 80): docs/relevance.md")
+                   "123; fleet 41/68, 20 of 95; reel 36/70, 23 of 80; harbor 33/66, 21 of 67): docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
