@@ -113,3 +113,23 @@ def test_an_item_about_secrets_is_a_candidate_for_any_call_that_writes_one(tmp_p
         assert injected("storeFile=../upload.jks\nstorePassword=${STORE_PASSWORD}\n") == []
     finally:
         idx.close()
+
+
+def test_the_substring_prefilter_never_hides_what_the_redaction_would_look_at():
+    """The hook settles most writes by substring tests; every text the redaction's cue matches must pass them."""
+    import glob
+    import os
+
+    from forewarn.learning import redact
+
+    shapes = ["sk-abc", "rk_live_x", "ghp_abc", "github_pat_x", "AKIAXXXX", "ASIAXXXX", "xoxb-1", "AIzaSy", "glpat-x",
+              "npm_abc", "eyJhbGc", "Bearer x", "token", "Basic\tdXN", "hooks.slack.com", "https://u:p@h", "PRIVATE KEY",
+              "pass", "pwd", "secret", "apiKey", "api-key", "api.key", "accessKey", "access.key", "credential", "auth"]
+    corpus = os.path.join(os.path.dirname(__file__), "learning", "corpus")
+    lines = [line for path in sorted(glob.glob(os.path.join(corpus, "*.jsonl")))[:200] for line in open(path, encoding="utf-8")]
+    checked = 0
+    for text in shapes + lines:
+        if redact.CUE.search(text):
+            checked += 1
+            assert secret_signal._may_hold_secret(text.lower()), text[:80]
+    assert checked > len(shapes)
