@@ -138,7 +138,7 @@ def format_text(result):
                     row["score"],
                     row["priority"],
                     "yes" if terms["tool"] else "-",
-                    "yes" if terms["file"] else "-",
+                    "sec" if terms.get("secret") else "yes" if terms["file"] else "-",  # a secret written stood in
                     (terms["action"] or "-")[:14],
                     (terms["context"] or "-")[:14],
                     row["id"],

@@ -364,3 +364,15 @@ def test_the_project_threshold_decides_what_can_fire(project):
     (project / ".claude" / "forewarn.json").write_text(json.dumps({"threshold": 0.3}))
     assert "warning" not in cli(project, "validate").stdout
     assert "ok    knowledge reach     every active item can reach the threshold 0.30" in cli(project, "doctor").stdout
+
+
+def test_explain_says_when_a_secret_written_stood_in_for_the_file_match(project):
+    secrets = {"id": "req-no-secrets", "type": "Concept", "label": "No secrets in the repository", "process_type": "requirement",
+               "priority": "CRITICAL", "requirement": {"constraint": "Secrets come from the environment"},
+               "trigger_conditions": {"tool_names": ["Write"], "file_patterns": ["**/.env"], "action_keywords": ["password"]}}
+    (project / ".claude" / "graphs" / "secrets.json").write_text(json.dumps({"directed": True, "nodes": [secrets], "links": []}))
+    out = cli(project, "explain", "--tool", "Write", "--file", "config/app.yaml", "--content", 'dbPassword: "hunter2x9!"').stdout
+    row = next(line for line in out.splitlines() if "req-no-secrets" in line)
+    assert " sec " in row and "a secret writ" in row and "injected" in row
+    placeholder = cli(project, "explain", "--tool", "Write", "--file", "config/app.yaml", "--content", "dbPassword: ${DB_PASSWORD}").stdout
+    assert "req-no-secrets → injected" not in placeholder
