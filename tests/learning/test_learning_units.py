@@ -1328,3 +1328,50 @@ def test_here_is_the_ticket_introduces_a_paste():
     prompt = ("Here is today's ticket. Please read it and propose a plan.\n\nVET-412 Waitlist\n"
               "- Note for future: product wants this for surgeries too\n- Make sure you notify the first owner")
     assert find_statements(prompt, by_user=True, person=True) == []
+
+
+# ---------------------------------------------------------------- shapes found by held-out 18
+@pytest.mark.parametrize("prompt, word, priority", [
+    ("`cargo nextest run --workspace --all-features` and then `cargo test --doc --workspace`", "nextest", "HIGH"),
+    ("blocking: a new required parameter on a pub fn is a breaking change, so the next version is 0.14.0, not 0.13.3",
+     "breaking change", "CRITICAL"),
+    ("blocking (security): preopening / with all perms hands every plugin read-write access to the whole disk", "preopening",
+     "CRITICAL"),
+    ("suggestion: .filter(..).count() instead of collecting into a Vec just to take its len", "count()", "MEDIUM"),
+    ("ah, that just put a docs build from your local branch on the site. production docs only go out through the docs-deploy "
+     "workflow", "docs-deploy", "CRITICAL"),
+    ("this panics on every changelog page: they all have ### Fixed more than once", "panics", "HIGH"),
+    ("ouch. Ana pushed two commits and that push threw them away. someone else's branch never gets a plain --force",
+     "threw them away", "CRITICAL"),
+    ("- matrix lost windows-latest in that edit\n- all three OSes on every PR\n- coverage linux-only is fine", "windows-latest", "HIGH"),
+])
+def test_pushback_found_in_held_out_18(prompt, word, priority):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert node["priority"] == priority
+    assert not node["label"].lower().startswith(("ouch", "ah,"))
+
+
+def test_has_no_line_either_and_third_time_today_repeat_the_lesson():
+    nodes = _session(("fix #1402", "/p/src/new.rs"),
+                     ("nit: CHANGELOG.md line under Unreleased, every user-visible change gets a line", "/p/src/serve.rs"),
+                     ("#1405 has no CHANGELOG line either", "/p/src/sitemap.rs"),
+                     ("and CHANGELOG. that's the third time today: the Unreleased line is part of the fix", None))
+    (node,) = nodes
+    assert node["occurrences"] == 3 and node["priority"] == "CRITICAL"
+
+
+def test_a_rejection_that_asks_for_a_moment_defers_but_a_hold_on_with_reasons_corrects():
+    from forewarn.learning.corrections import find_rejection_correction
+
+    assert find_rejection_correction("hold on, I've got uncommitted work in config.rs. give me a sec to commit it, then go "
+                                     "ahead exactly as you planned.") == ""
+    assert find_rejection_correction("Hold on. More workers would only push more requests at Twilio. Please find out why it is "
+                                     "slow before changing anything on production.")
+
+
+def test_a_statement_marker_without_guidance_joins_the_statement_after_it():
+    (sentence,) = find_statements("Important: the dev server also serves drafts, so listening on anything but loopback shows "
+                                  "them to the network. From now on, any listen address other than 127.0.0.1 has to come "
+                                  "from an explicit --bind.")
+    assert "loopback" in sentence and "--bind" in sentence

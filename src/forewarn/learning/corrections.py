@@ -110,7 +110,10 @@ PRAISE = lazy(
 YOU_WORD = lazy(r"\byou\b", re.I)
 YOU_DID = lazy(r"(?:you|u)\s+(?:just\s+)?\w+(?:ed|ote|ut|ent|ew|ook|ade)\b", re.I)
 # A rejection that only puts the call off ("hold off, I'll run it myself later") says nothing about how to do it.
-DEFERRAL = lazy(r"^(?:hold\s+off|not\s+(?:now|yet)|later|wait\s+(?:a\s+(?:sec|second|bit|moment)|until)|let\s+me\b|i'?ll\s+(?:do|run|handle))", re.I)
+DEFERRAL = lazy(r"^(?:hold\s+off|not\s+(?:now|yet)|later|wait\s+(?:a\s+(?:sec|second|bit|moment)|until)|let\s+me\b|"
+                r"i'?ll\s+(?:do|run|handle)|give\s+me\s+a\s+(?:sec|second|minute|moment)|one\s+(?:sec|second|moment))", re.I)
+# "hold on, I've got uncommitted work in config.rs. give me a sec to commit it, then go ahead exactly as you planned"
+DEFERRAL_ANYWHERE = lazy(r"\bgive\s+me\s+a\s+(?:sec|second|minute|moment)\b|\bthen\s+go\s+ahead\b|\bgo\s+ahead\s+(?:exactly\s+)?as\s+(?:you\s+)?planned\b", re.I)
 # Every correction pattern (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE) needs one of these words; a prompt with
 # none of them is not scanned at all (tests/learning checks the word list against the patterns on the corpus).
 GATE_WORDS = frozenset(
@@ -168,9 +171,14 @@ PUSHBACK = lazy(
     r"\bfeels?\s+(?:a\s+bit\s+|rather\s+|too\s+|quite\s+|kinda\s+)?(?:heavy|wrong|off|hacky|fragile|overkill)\b|"
     r"\b(?:a|the)\s+(?:security|privacy)\s+(?:problem|issue|hole)\b|\bbefore\s+(?:telling|saying|claiming)\b|"
     r"^(?:i\s+think\s+|i\s+believe\s+|iirc\s+)?(?:all\s+)?the\s+other\s+[\w-]+\s+(?:use|call|reference|do|are|have|go)\b|"
+    # held-out 18: code-review prefixes, what an edit lost, rules said mid-sentence, what just happened
+    r"^(?:blocking|issue|must[- ]fix|needs[- ]fix)\b[^:]{0,20}:|\b(?:in|with)\s+(?:that|this|your|the\s+last)\s+(?:edit|change|commit|diff)\b|"
+    r"\b(?:never|always)\s+(?:gets?|goes|go|uses?|runs?)\b|\b(?:threw|throws?|thrown)\s+(?:\w+\s+)?away\b|"
+    r"\b(?:panics?|panicked|segfaults?|errors\s+out)\b|^(?:(?:ah|oh|ouch|whoa|hmm+)[\s,.!]+)?(?:that|this|it)\s+just\s+\w+|"
+    r"\bonly\s+(?:go(?:es)?\s+out|ships?|deploys?|releases?)\s+(?:through|via|from)\b|\bbefore\s+calling\s+it\b|"
     # Spanish, as a colleague types it: "no no no, asi no", "no edites el .prefab a mano", "mira, con param() …"
     r"\b(?:as[ií]\s+no|no\s+(?:edites|toques|hagas|uses|subas|pongas)|otra\s+vez|ya\s+te\s+lo\s+dije|siempre|nunca|revierte)\b|"
-    r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit)\s*:|^(?:pero|mira|ojo)\b|"
+    r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit|suggestion)\s*:|^(?:pero|mira|ojo)\b|"
     r"\b(?:everything|every|all|any)\s+new\b|\bwe're\s+(?:on|using)\b|\bwe\s+are\s+(?:on|using)\b|\b(?:is|are)\s+deprecated\b|"
     r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
@@ -233,7 +241,8 @@ PUSHBACK_GATE_WORDS = frozenset(
     "null empty on off public zero always supposed usually normally typically generally contributing contributing.md "
     "style readme docs feels feel security privacy telling saying claiming asi así edites toques hagas uses subas pongas "
     "otra ya siempre nunca revierte pero mira ojo thats that's theres there's shouldn't shouldnt wouldn't isn't isnt "
-    "aren't doesn't did might think believe undo roll could can would save avoid spare".split()
+    "aren't doesn't did might think believe undo roll could can would save avoid spare blocking issue fix edit change "
+    "commit diff threw throws thrown panic panics panicked segfault segfaults errors just only calling suggestion".split()
 )
 PUSHBACK_WORDS = 80  # words of the prompt kept from the first pushback sentence on
 
@@ -346,7 +355,7 @@ CHANGE_OF_PLAN = lazy(
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
     r"\bnot\s+saying\s+(?:it'?s|that'?s|you'?re|it\s+is|that\s+is)\b|\bjust\s+curious\b|\bout\s+of\s+curiosity\b|"
     r"\b(?:told|asked)\s+(?:us|me)\b[^.!?]*\b(?:they|he|she)\s+(?:now\s+)?(?:want|need|prefer)s?\b|"
-    r"^(?:(?:ok(?:ay)?|hmm+|so)[\s,.]+)?actually[\s,]+let'?s\b",
+    r"^(?:(?:ok(?:ay)?|hmm+|so)[\s,.]+)?actually[\s,]+let'?s\b|\brequirements?\s+(?:is|are)\s+now\b|\basked\s+for\b[^.!?]*\bas\s+well\b",
     re.I,
 )
 # A prompt that opens by asking for new work ("Could you add pagination to the orders list?", "add stripe webhooks for
@@ -421,10 +430,18 @@ def _pushes_back(sentence):
     return not is_false_positive(s) and not (ACCEPT.search(s) and not PUSHBACK.match(s))
 
 
+# A reply that is nothing but the command to run ("`cargo nextest run --workspace` and then `cargo test --doc`"):
+# after the assistant acted, the person is saying which command it should have been.
+COMMAND_ONLY = lazy(r"^\s*(?:`[a-z][\w.+-]*(?:\s[^`\n]*)?`\s*(?:,|;|&&|and(?:\s+then)?|then)?\s*)+[.!]?\s*$", re.I)
+
+
 def pushes_back(prompt_text):
-    """True when a prompt holds a sentence that pushes back on what was just done (:data:`PUSHBACK`)."""
+    """True when a prompt holds a sentence that pushes back on what was just done (:data:`PUSHBACK`), or is only
+    the command to run (:data:`COMMAND_ONLY`)."""
     if not prompt_text:
         return False
+    if "`" in prompt_text and COMMAND_ONLY.match(prompt_text):
+        return True
     words = prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()
     if PUSHBACK_GATE_WORDS.isdisjoint(words) and not (("you" in words or "u" in words) and YOU_AT_SENTENCE_START.search(prompt_text)):
         return False
@@ -485,7 +502,7 @@ def find_rejection_correction(reason):
     text = " ".join(sentences)
     if len(sentences) > 1 and REBUKE.match(sentences[0]) and not is_false_positive(sentences[1]):
         pass  # "why are you calling the db in a loop? batch it": the question is the rebuke, the rest the rule
-    elif len(text.split()) < 3 or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()):
+    elif len(text.split()) < 3 or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()) or DEFERRAL_ANYWHERE.search(text):
         return ""
     if len(text) > MAX_REASON:
         text = text[:MAX_REASON].rsplit(" ", 1)[0] + "…"

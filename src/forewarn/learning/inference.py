@@ -33,6 +33,8 @@ PRODUCTION_TERMS = lazy(
     r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
+    r"git\s+push\s+(?:-f|--force)|push\s+--force|plain\s+--force|rewrit\w*\s+(?:\S+\s+){0,2}history|"
+    r"signature\s+check|csrf|grants?\s+(?:\S+\s+){0,3}access|to\s+(?:whoever|anyone)\s+(?:posts|calls|asks|has)|"
     r"pii|gdpr|hipaa|personal\s+data|"
     # the production of a game or an app, as its people say it: "it went straight into the real game", "the LIVE title"
     r"live\s+(?:game|title|site|app|env(?:ironment)?|servers?|players)|real\s+(?:game|players|users|customers|accounts?)|"
@@ -51,7 +53,7 @@ WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corr
 REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
 ALWAYS = lazy(r"\balways\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer)\b", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer)\b|\bsuggestion\s*:", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
@@ -86,7 +88,7 @@ def infer_priority(kind, text, task="", paths=()):
     A hump that names a helper (``withRollback``, ``backupDir``) is no impact.
     """
     if kind == "user_correction":
-        impact = (_impact_in(text) or PRODUCTION_TERMS.search(task or "")
+        impact = (_impact_in(text) or TASK_IMPACT.search(task or "")
                   or any(MIGRATION_PATH.search(p) for p in paths) and not _names_other_file(text, paths))
         if impact:
             return "CRITICAL"
@@ -117,6 +119,10 @@ RELEASED_VERSION = lazy(r"\b(?:bump\w*|semver|releas\w*|tag\w*|publish\w*|upload
                         r"versionCode|__version__|\d+\.\d+", re.I)
 
 
+# What a task does that makes a correction of it a production matter ("bump the version", "deploy the api"); a
+# task that only mentions a secret, a backup or prod ("token from my .env in case you need it") does not.
+TASK_IMPACT = lazy(r"\b(?:deploy\w*|releas\w*|version\w*|publish\w*|migrat\w*|roll\s?outs?|roll(?:ing)?\s+(?:it|them)\s+out|"
+                   r"force[- ]push\w*|drop\s+table|data\s+loss|prod|production)\b", re.I)
 HELPER_HUMPS = frozenset(("rollback", "backup", "backups"))
 
 
@@ -252,7 +258,8 @@ def triggers_from_text(text, terms):
 
 
 INTERJECTION = lazy(
-    r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes|wait|stop|whoa|woah|hold\s+on|hang\s+on|omg)\b[,.!]*\s+)+",
+    r"^(?:(?:hm+|ugh|ok(?:ay)?|oh|well|so|right|sigh|pls|please|yeah|yes|wait|stop|whoa|woah|hold\s+on|hang\s+on|omg|ouch|oops|"
+    r"argh|yikes|damn|lol|bruh|ah)\b[,.!]*\s+)+",
     re.I,
 )
 CORRECTION_LEAD = lazy(

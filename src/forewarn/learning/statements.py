@@ -122,7 +122,7 @@ def find_statements(text, by_user=False, person=None):
                 joined_to_previous = False
             marker_only = None
             continue
-        marker_only = None
+        pending, marker_only = marker_only, None
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()])  # not "… disappears next time anyone …"
@@ -130,6 +130,8 @@ def find_statements(text, by_user=False, person=None):
         if (explicit and len(after.split()) >= 3) or _is_guidance(after or s, person):
             if joined_to_previous and _continues(s, found[-1]):
                 found[-1] += " " + s  # "Lesson learned: … Going forward, every MERGE …": one lesson in two sentences
+            elif pending and len(pending.split()) + len(s.split()) <= JOINED:
+                found.append(pending + " " + s)  # "Important: the dev server serves drafts … From now on, any address …"
             else:
                 found.append(s)
             joined_to_previous = True
