@@ -9,7 +9,7 @@ see corpus_spec.py), and printed: ``pytest tests/learning -s``.
 docs/process-knowledge.md quotes them, with what each held-out set
 measured the first time it ran.
 
-The targets are asserted on the development sets (tuned, and held-out 1-18,
+The targets are asserted on the development sets (tuned, and held-out 1-20,
 which the detectors were changed after).  A held-out set that is still
 below them (``FLOORS``) is held at its current figures, and the targets on
 it are a strict expected failure, so whoever meets them updates the docs.
@@ -27,11 +27,11 @@ from forewarn.learning import capture, transcript
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 KINDS = ("process_knowledge", "user_correction", "lesson_statement")
 TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
-# Sets the detectors were changed after (held-out 4 to 18 were each written blind and measured once first:
+# Sets the detectors were changed after (held-out 4 to 20 were each written blind and measured once first:
 # docs/process-knowledge.md has those first runs).
 DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
                     "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13", "held_out_14",
-                    "held_out_15", "held_out_16", "held_out_17", "held_out_18")
+                    "held_out_15", "held_out_16", "held_out_17", "held_out_18", "held_out_19", "held_out_20")
 
 
 def cases():
@@ -260,7 +260,9 @@ def test_task_prompts_after_an_action_are_rarely_read_as_corrections():
     requests = []
     sets = [getattr(corpus_spec, name) for name in dir(corpus_spec) if name == "CASES" or name.startswith("HELD_OUT")]
     for case in (case for cases_of_a_set in sets if isinstance(cases_of_a_set, list) for case in cases_of_a_set):
-        first = next((turn[1] for turn in case["turns"] if turn[0] == "user"), None)
+        if case["turns"][0][0] != "user":
+            continue  # a session that opens from the IDE or with a rejection: its first typed words answer something
+        first = case["turns"][0][1]
         record = {"type": "user", "message": {"role": "user", "content": first}}
         if first and not capture.extract_lessons([record], "", "s", "2026-11-20T10:00:00Z", context=[])[0]:
             requests.append(first)

@@ -572,7 +572,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 29
+    assert len(alternatives) == 31
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1414,3 +1414,45 @@ def test_returning_to_the_point_raised_repeats_it():
 def test_a_state_report_is_not_a_house_rule_and_a_request_to_produce_is_new_work():
     assert _after_an_edit("glab is not logged in on this box. please handle the review comments on MR !412") == []
     assert _after_an_edit("Please produce an inventory of every dbt model that exposes a direct patient identifier.") == []
+
+
+# ---------------------------------------------------------------- shapes found by held-out 19 and 20
+@pytest.mark.parametrize("prompt, word, priority", [
+    ("ok it looks really nice but anyone in germany is gonna see $9.99 lol. the price has to come from displayPrice",
+     "displayprice", "HIGH"),
+    ("kinda works but the number flickers. anything that touches the ui has to hop to the main actor", "main actor", "HIGH"),
+    ("hmm fresh install in airplane mode shows an empty bar. every remote config key needs a value in the defaults plist",
+     "defaults plist", "HIGH"),
+    ("oof now it buzzes on every tick, feels like the phone is broken lol. one .success when they tap Set Goal and that's it",
+     "every tick", "HIGH"),
+    ("Say the pod gets SIGKILLed right after PostEntry returns. Where's the event? We do neither, so notifications silently "
+     "miss it. Events are written to ledger.outbox in the same transaction. Handlers never call the producer.", "outbox", "HIGH"),
+    ("Nee, stop. Let op: de CVV slaan we nooit op, nergens. PCI forbids storing it after authorisation.", "cvv", "CRITICAL"),
+    ("It connects, sure. Who else can answer that handshake now? InsecureSkipVerify never ships, not to staging either.",
+     "insecureskipverify", "CRITICAL"),
+    ("Works. Small one, take it or leave it: errors.Is(err, ErrNotFound) would hold up better than matching on the text.",
+     "errors.is", "MEDIUM"),
+    ("Where does the money for that credit come from? A journal entry always has at least two lines and they sum to zero. "
+     "A one-line entry is a bug, not a shortcut.", "sum to zero", "HIGH"),
+])
+def test_pushback_found_in_held_out_19_and_20(prompt, word, priority):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert node["priority"] == priority
+
+
+def test_a_socratic_rejection_is_the_rule_after_its_question():
+    from forewarn.learning.corrections import find_rejection_correction
+
+    text = find_rejection_correction("And if the plan had wanted to replace the cluster, at which point would you have seen "
+                                     "that? Against prod there is never an -auto-approve: plan to a file, show me the plan.")
+    assert "auto-approve" in text and "?" not in text
+
+
+def test_dutch_repeats_and_a_bug_unrelated_to_the_last_change():
+    nodes = _session(("schrijf een migration voor frozen_at", "/p/migrations/000047_frozen_at.up.sql"),
+                     ("Nee, waar is de down? Elke migration krijgt altijd een .down.sql erbij.", "/p/migrations/000048_idx.up.sql"),
+                     ("Let op: 000048 heeft weer alleen een up file. Ik zeg het nu voor de tweede keer: altijd up en down.", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2
+    assert _after_an_edit("New bug, unrelated to anything you did. git blame puts this code in March. FAIL: page size ignored") == []

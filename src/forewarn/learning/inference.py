@@ -35,6 +35,8 @@ PRODUCTION_TERMS = lazy(
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
     r"git\s+push\s+(?:-f|--force)|push\s+--force|plain\s+--force|rewrit\w*\s+(?:\S+\s+){0,2}history|"
     r"signature\s+check|csrf|grants?\s+(?:\S+\s+){0,3}access|to\s+(?:whoever|anyone)\s+(?:posts|calls|asks|has)|"
+    # card data and transport security: PCI, a PAN or CVV, certificate verification switched off
+    r"pci(?:-dss)?|cvv|cvc|pans?|card\s+(?:data|numbers?)|cardholders?|insecure\w*|(?:tls|certificate)\s+verif\w*|"
     r"pii|gdpr|hipaa|personal\s+data|"
     # the production of a game or an app, as its people say it: "it went straight into the real game", "the LIVE title"
     r"live\s+(?:game|title|site|app|env(?:ironment)?|servers?|players)|real\s+(?:game|players|users|customers|accounts?)|"
@@ -53,7 +55,7 @@ WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corr
 REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
 ALWAYS = lazy(r"\balways\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer)\b|\bsuggestion\s*:", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
@@ -103,6 +105,8 @@ def _impact_in(text):
     """True when ``text`` names production impact (:data:`PRODUCTION_TERMS`, also in identifiers' humps)."""
     if "." in text:
         text = FILE_MENTION.sub(" ", text)  # "see backup-verify.nomad.hcl" names a file, not a backup
+    if "'" in text or '"' in text:
+        text = QUOTED.sub(" ", text)  # "xcode shows 'Publishing changes from background threads…'": a quoted message
     split = CAMEL_HUMP.sub(" ", text) if CAMEL_HUMP.search(text) else text
     for match in PRODUCTION_TERMS.finditer(split):
         word = match.group(0).lower()
@@ -121,8 +125,9 @@ RELEASED_VERSION = lazy(r"\b(?:bump\w*|semver|releas\w*|tag\w*|publish\w*|upload
 
 # What a task does that makes a correction of it a production matter ("bump the version", "deploy the api"); a
 # task that only mentions a secret, a backup or prod ("token from my .env in case you need it") does not.
-TASK_IMPACT = lazy(r"\b(?:deploy\w*|releas\w*|version\w*|publish\w*|migrat\w*|roll\s?outs?|roll(?:ing)?\s+(?:it|them)\s+out|"
+TASK_IMPACT = lazy(r"\b(?:deploy\w*|releas\w*|version\w*|publish\w*(?!\s+(?:an?|the)\s+(?:[\w.-]+\s+){0,2}(?:events?|messages?)\b)|migrat\w*|roll\s?outs?|roll(?:ing)?\s+(?:it|them)\s+out|"
                    r"force[- ]push\w*|drop\s+table|data\s+loss|prod|production)\b", re.I)
+QUOTED = lazy(r"(?<![\w'])'[^'\n]{3,200}'(?![\w'])|\"[^\"\n]{3,200}\"")
 HELPER_HUMPS = frozenset(("rollback", "backup", "backups"))
 
 

@@ -31,7 +31,9 @@ _STATEMENT = (
     # German, as a colleague types it: "Merk dir das für die Zukunft", "ab jetzt"
     r"\bmerk\s+dir\b|\bf(?:ü|ue)r\s+die\s+zukunft\b|\bin\s+zukunft\b|\bab\s+jetzt\b|"
     # Spanish: "ojo para el futuro", "de ahora en adelante", "a partir de ahora", "la próxima vez"
-    r"\bpara\s+el\s+futuro\b|\bde\s+ahora\s+en\s+adelante\b|\ba\s+partir\s+de\s+ahora\b|\bla\s+pr(?:ó|o)xima\s+vez\b"
+    r"\bpara\s+el\s+futuro\b|\bde\s+ahora\s+en\s+adelante\b|\ba\s+partir\s+de\s+ahora\b|\bla\s+pr(?:ó|o)xima\s+vez\b|"
+    # Dutch: "voor de toekomst", "vanaf nu"
+    r"\bvoor\s+de\s+toekomst\b|\bvanaf\s+nu\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -40,7 +42,7 @@ STATEMENT = lazy(_STATEMENT, re.I)
 _STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
-              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "adelante", "ahora", "vez")
+              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "adelante", "ahora", "vez", "toekomst", "vanaf")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions)\b",
@@ -61,13 +63,14 @@ IMPERATIVE = lazy(
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
-    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr)", re.I
+    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf)", re.I
 )
 
 
 # "from now on any new value in values.yaml gets a schema entry": a person stating what holds for every new one.
 FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b|\bwhenever\b|\bevery\s+time\b|"
-                     r"\b(?:any|every|each|all)\s+(?:[\w/.-]+\s+){1,2}?(?:that|which|who|touching|changing|gets?|needs?|has|have|must|should)\b", re.I)
+                     r"\b(?:any|every|each|all)\s+(?:[\w/.-]+\s+){1,3}?(?:that|which|who|touching|changing|gets?|needs?|has|have|must|should|"
+    r"sets?|uses?|runs?|goes)\b", re.I)
 
 
 def _is_guidance(after, person=False):
