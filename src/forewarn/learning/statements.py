@@ -42,7 +42,7 @@ STATEMENT = lazy(_STATEMENT, re.I)
 _STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
-              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "adelante", "ahora", "vez", "toekomst", "vanaf")
+              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "ahora", "vez", "toekomst", "vanaf")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions)\b",
