@@ -17267,3 +17267,1164 @@ HELD_OUT_21 = [
                   "No code written yet."),
     ], expect=[]),
 ]
+
+
+# ------------------------------------------------------------------ held-out set 22 (written blind)
+# A web agency's repository for a client site (Fernhill Garden Centres): WordPress with custom PHP plugins,
+# a headless Next.js front end, WP-CLI, staging and production on WP Engine, the client's brand guide, contact forms.
+H22_P = "/home/dev/agency-site"
+H22_WP = H22_P + "/wp"
+H22_PL = H22_WP + "/wp-content/plugins"
+H22_FORMS = H22_PL + "/fernhill-forms"
+H22_STOCK = H22_PL + "/fernhill-stockists"
+H22_MU = H22_WP + "/wp-content/mu-plugins"
+H22_FE = H22_P + "/frontend"
+H22_BRAND = H22_P + "/docs/brand"
+H22_SSH_PROD = "ssh fernhillprod@fernhillprod.ssh.wpengine.net"
+H22_SSH_STG = "ssh fernhillstg@fernhillstg.ssh.wpengine.net"
+H22_PROD_DB_PASSWORD = "Fh!prd-Qz8vLm3Tp7Kx"
+H22_HUBSPOT_TOKEN = "pat-eu1-7c2e9a41-f3b8-4d6e-a05c-91b7d3e2f8a6"
+H22_WP_APP_PASSWORD = "Xq4T 9mLr 2WvK 8pZc 3NbH 6dFs"
+H22_PREVIEW_SECRET = "fh-preview-9c1e7a5d2b8f4e60a3"
+H22_RECAPTCHA_SECRET = "6LfK8xQpAAAAAJr7Tq2Xm9Lr4Wv8Kp3Zn6Yc1Hb"
+H22_WPE_API_PASSWORD = "wpeApi-Tz7Lm2Qx9Vk4Rw8N"
+H22_SMTP_PASSWORD = "pm-Sm7p!4mZq9Tv2Lx"
+H22_SMTP_URL = "smtp://fernhill-forms:" + H22_SMTP_PASSWORD + "@smtp.postmarkapp.com:587"
+H22_MAPS_KEY = "AIzaSyC7kQm2Lx9RvT4pWz8Nc3Hb6Js1Fd5Ge0U"
+H22_DEPLOY_KEY_LINE = ("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQAAACBGZXJuaGlsbERlcGxveQ"
+                       "Lm2Xz9Rw4Tn8Kc3Yb6Hd1Js5Fg0UaPe2Vq8Mt3")
+H22_DEPLOY_KEY = ("-----BEGIN OPENSSH PRIVATE KEY-----\n" + H22_DEPLOY_KEY_LINE
+                  + "\nAAAECx7Qm2Lv9Tk4Rz8Wp3Nc6Yb1Hd5Js0FgUa2Ve7Kr4Mq9Tx3Lv8Pn6Zw1Hc5Jb0Sd7\n-----END OPENSSH PRIVATE KEY-----")
+
+H22_IDE_WP = ("<ide_opened_file>The user opened the file " + H22_FE + "/lib/wp.ts in the IDE. "
+              "This may or may not be related to the current task.</ide_opened_file>")
+H22_IDE_REDIRECT = ("<ide_selection>The user selected the lines 88 to 93 from " + H22_FORMS + "/includes/class-submission-handler.php:\n"
+                    "        if ( $result->is_ok() ) {\n"
+                    "            wp_safe_redirect( add_query_arg( 'sent', '1', wp_get_referer() ) );\n"
+                    "            exit;\n"
+                    "        }\n"
+                    "        wp_safe_redirect( add_query_arg( 'error', $result->code(), wp_get_referer() ) );\n"
+                    "        exit;\n\nThis may or may not be related to the current task.</ide_selection>")
+
+H22_PK_RELEASE_BLOCK = """Here are the steps written down for Jay:
+
+[PROCESS_KNOWLEDGE]
+type: checklist
+priority: HIGH
+label: Release a Fernhill plugin to WP Engine production
+trigger_conditions:
+  tool_names: [Bash, Edit]
+  file_patterns: ["**/wp-content/plugins/fernhill-*/fernhill-*.php", "**/.github/workflows/deploy-production.yml"]
+  action_keywords: [release, deploy to production, version bump, tag]
+  context_keywords: [WP Engine, fernhillprod, plugin release]
+checklist:
+  title: Releasing a custom plugin to fernhillprod
+  items: ["Bump the version in the plugin header AND the *_VERSION constant (they must match)", "Create a backup checkpoint for fernhillprod in the WP Engine portal", "Tag vX.Y.Z on main and run the deploy-production workflow with that tag", "ssh in and check `wp plugin list --name=<plugin>` shows the new version", "Run `wp cache flush` and `wp page-cache flush`", "Smoke test the WordPress page and the matching Next.js route, then tell Helen"]
+[/PROCESS_KNOWLEDGE]"""
+
+H22_PK_REFRESH = """Staging is a copy of production as of 09:12 this morning. One thing went wrong on the way and I have fixed it: the copied `fernhill_headless_settings` option still pointed the revalidation webhook at https://www.fernhill.co.uk/api/revalidate, so for about four minutes every save on staging told the live Next.js site to drop its cache for that page. Nothing was published to live (the webhook only revalidates; it reads from the production WordPress), but it did cost the live site some cache hits. The option now points at https://staging.fernhill.co.uk/api/revalidate.
+
+Recording this so it does not happen on the next refresh:
+
+[PROCESS_KNOWLEDGE]
+type: warning
+priority: CRITICAL
+label: Reset the revalidate webhook after a staging DB refresh
+trigger_conditions:
+  tool_names:
+    - Bash
+  file_patterns:
+    - "**/wp-content/mu-plugins/fernhill-headless.php"
+  action_keywords:
+    - wp db import
+    - search-replace
+    - staging refresh
+    - copy production to staging
+  context_keywords:
+    - fernhillstg
+    - revalidate webhook
+    - fernhill_headless_settings
+warning:
+  risk: After production's database is imported into staging, the fernhill_headless_settings option still holds the production revalidation URL and secret, so edits on staging purge pages on the live Next.js site.
+  severity: high
+  detection: "wp option get fernhill_headless_settings --format=json on fernhillstg shows www.fernhill.co.uk in revalidate_url"
+  mitigation: Straight after the import, set revalidate_url to https://staging.fernhill.co.uk/api/revalidate and revalidate_secret to the staging secret, before anyone logs in to the staging admin.
+[/PROCESS_KNOWLEDGE]"""
+
+H22_PK_PII = """The HubSpot sync no longer writes the submission payload anywhere. `Fernhill_Hubspot_Sync::push()` used to call `$this->logger->debug( 'payload', $body )` before every request, and the logger writes to wp-content/uploads/fernhill-logs/hubspot-sync.log, which is inside the uploads folder and was reachable over HTTP (I checked: https://www.fernhill.co.uk/wp-content/uploads/fernhill-logs/hubspot-sync.log returned 200 until the .htaccess deny I added an hour ago). It now logs the submission ID, the HubSpot response code and the duration only, and I deleted the old log file on staging; the production file needs deleting too, and I have not touched production.
+
+[PROCESS_KNOWLEDGE]
+{"type": "requirement", "priority": "HIGH", "label": "Keep contact form personal data out of every log",
+ "trigger_conditions": {"tool_names": ["Edit", "Write", "MultiEdit"],
+   "file_patterns": ["**/fernhill-forms/includes/*.php", "**/fernhill-forms/integrations/*.php"],
+   "action_keywords": ["error_log", "logger->debug", "print_r", "hubspot sync"],
+   "context_keywords": ["submission", "personal data", "GDPR", "contact form"]},
+ "requirement": {"constraint": "Nothing a visitor typed into a Fernhill form (name, email, phone, postcode, message) is written to debug.log, the plugin logs, or an integration log; log the submission ID, a status code and timings instead.",
+   "rationale": "Logs on WP Engine are readable by anyone with SFTP access and uploads/ is web-reachable; Fernhill's DPO has committed to keeping form data only in wp_fh_submissions and HubSpot.",
+   "validation": "grep -rn 'print_r\\|var_export\\|->debug(' wp-content/plugins/fernhill-forms shows no call that receives $body, $data or $_POST; submit a test entry on staging and check the logs contain only the ID."}}
+[/PROCESS_KNOWLEDGE]"""
+
+H22_CLIENT_EMAIL = """Forwarding Rachel's email from this morning. Could you tell me whether the things she mentions are content (theirs) or code (ours) before I reply? I don't want to promise a fix for something their team can change in five minutes.
+
+---------- Forwarded message ---------
+From: Rachel Booth <rachel.booth@fernhill.co.uk>
+Subject: Website bits before Christmas
+
+Hi Helen,
+
+Hope you're well! A few things from the team:
+
+1. You forgot to add the Harrogate centre's new phone number (01423 555 0192) to the footer - the old one goes to the closed café line.
+2. Please make sure the Boxing Day hours show as "Closed" on all five centres, last year Ilkley said 10-4 by mistake.
+3. The wreath-making workshop page still says "sold out" but we've added a second date. I think someone missed it when the event was copied?
+
+Thanks so much, you've all been brilliant this year.
+
+Rachel"""
+
+H22_WPE_TICKET = """got this back from wp engine support re the 502s on /wp-json during the campaign send 👇 can u make sense of it + check if it's us?
+
+----
+WP Engine Support - Ticket #4471983
+Hi Jay,
+
+Thanks for your patience. Looking at the logs for fernhillprod, it looks like you missed the step in our headless guide where the GraphQL endpoint is added to the cache exclusion list, so every request to /graphql with a query string is treated as uncached and counts against PHP workers.
+
+IMPORTANT: Our platform limits each install to 4 concurrent PHP workers on the Startup plan. When all workers are busy, new requests receive a 502 after 60 seconds.
+
+Error log excerpt:
+[18-Nov-2026 07:00:41 UTC] upstream timed out (110: Connection timed out) while reading response header from upstream, request: "POST /graphql HTTP/1.1"
+[18-Nov-2026 07:00:44 UTC] upstream timed out (110: Connection timed out) while reading response header from upstream, request: "GET /wp-json/fernhill-stockists/v1/near?postcode=HG1 HTTP/1.1"
+
+Please don't forget to reply within 7 days or the ticket will close automatically.
+Kind regards, Priya - WP Engine Support
+----
+
+also this is how i checked the installs, api creds are the agency ones:
+curl -u tidewater-agency:""" + H22_WPE_API_PASSWORD + """ https://api.wpengineapi.com/v1/installs?account_id=fernhill
+
+and the github action log from last night's deploy, our debug step printed the deploy key lol (rotating it later, ignore):
+Run echo "$WPE_SSHG_KEY_PRIVATE"
+""" + H22_DEPLOY_KEY
+
+H22_RETENTION_PHP = """  1	<?php
+  2	/**
+  3	 * Deletes form submissions once they pass the retention period.
+  4	 *
+  5	 * IMPORTANT: never shorten RETENTION_DAYS below 30 without written sign-off from Fernhill's DPO.
+  6	 * The privacy notice on /privacy promises "we keep your enquiry for 180 days".
+  7	 */
+  8	final class Fernhill_Retention_Cron {
+  9	
+ 10	    const RETENTION_DAYS = 180;
+ 11	    const HOOK = 'fernhill_forms_retention';
+ 12	
+ 13	    public static function register(): void {
+ 14	        add_action( self::HOOK, array( __CLASS__, 'run' ) );
+ 15	        if ( ! wp_next_scheduled( self::HOOK ) ) {
+ 16	            wp_schedule_event( strtotime( 'tomorrow 03:15' ), 'daily', self::HOOK );
+ 17	        }
+ 18	    }
+ 19	
+ 20	    public static function run(): void {
+ 21	        global $wpdb;
+ 22	        // Don't forget: attachments (CV uploads on the careers form) live in uploads/fernhill-private, not the media library.
+ 23	        $ids = $wpdb->get_col( $wpdb->prepare(
+ 24	            "SELECT id FROM {$wpdb->prefix}fh_submissions WHERE created_at < DATE_SUB( UTC_TIMESTAMP(), INTERVAL %d DAY ) LIMIT 500",
+ 25	            self::RETENTION_DAYS
+ 26	        ) );
+ 27	        foreach ( $ids as $id ) {
+ 28	            Fernhill_Submission_Store::delete_with_files( (int) $id );
+ 29	        }
+ 30	        // Remember to keep this in sync with the privacy notice if the period ever changes.
+ 31	        do_action( 'fernhill_forms_retention_ran', count( $ids ) );
+ 32	    }
+ 33	}
+"""
+
+H22_COMPACT = """This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:
+Analysis:
+1. The user (Jay, front-end developer) asked for filters on the /find-a-stockist page of the Next.js front end: by centre type (garden centre, farm shop, café) and by "open now".
+2. The assistant added `StockistFilters.tsx` and a `useStockistFilters` hook, reading the data from the WordPress endpoint /wp-json/fernhill-stockists/v1/near.
+3. The user corrected the assistant earlier: it had forgotten that the endpoint returns opening hours in the centre's local time as strings like "09:00-17:30", and the assistant had parsed them as UTC. This was fixed with date-fns-tz and Europe/London.
+4. The user also told the assistant to use the Tailwind tokens rather than hex colours; that is done.
+Pending tasks:
+- Wire the "open now" toggle into the URL (?open=1) so the filtered view can be shared.
+- Add the empty state copy ("No centres match those filters") from the brand guide's voice section.
+Current work: the assistant was about to edit """ + H22_FE + """/app/find-a-stockist/page.tsx to read searchParams."""
+
+H22_SUBAGENT = ("Search " + H22_FE + "/app, " + H22_FE + "/components and " + H22_FE + "/lib for every place where a visitor's "
+                "email address, phone number or postcode could be rendered, logged (console.*, Sentry breadcrumbs) or put in a URL. "
+                "Make sure you don't miss the route handlers under app/api and the (marketing) route group. Remember to report the file path and "
+                "line number for each hit and whether the value comes from the visitor or from WordPress content. Do not edit anything.")
+
+H22_REVIEW_SHEET = """Helen asked me to pass on the QA notes from Fernhill's in-house web person (Tom) on the events page. Can you go through them and tell me which ones are real before we reply? Don't change anything yet.
+
+Tom's notes (copied from their spreadsheet):
+- Row 4: "You didn't handle the case where an event has no end time, the card shows '10:00 - ' with a dangling dash."
+- Row 7: "Wrong: the 'Book now' button should go to the Eventbrite link, not the WP event page."
+- Row 9: "Make sure you test on the old iPad in the Ilkley shop, Safari 15."
+- Row 12: "Remember to add the accessibility statement link to the footer."
+"""
+
+HELD_OUT_22 = [
+    # ---------------------------------------------------------------- [PROCESS_KNOWLEDGE]
+    dict(name="h22_pk_release_flow_lists", turns=[
+        ("user", "Good morning. Fernhill approved the stockist map changes on staging last night (Rachel's email came in at 21:40, "
+                 "so they clearly care), and I would like version 1.4.0 of the stockists plugin live on production today. Their spring "
+                 "campaign email goes to 38,000 subscribers at 7am tomorrow and the 'find your nearest centre' button in it lands on the map, "
+                 "so it needs to be live and checked well before I leave tonight. Please do the release, and once it is done write the steps "
+                 "down properly so Jay can follow them next time without ringing me."),
+        ("assistant", "I'll check the current version on both environments first.", [
+            ("Bash", {"command": "cd " + H22_P + " && grep -n \"Version:\\|FERNHILL_STOCKISTS_VERSION\" wp/wp-content/plugins/fernhill-stockists/fernhill-stockists.php && git log --oneline -3",
+                      "description": "Show plugin version and recent commits"}),
+        ]),
+        ("result", " 4: * Version:           1.3.2\n19:define( 'FERNHILL_STOCKISTS_VERSION', '1.3.2' );\n"
+                   "9be41c2 Stockist map: cluster pins under zoom 9\n1f0a7d3 Stockist map: keyboard focus on pins\n77c2e90 Merge branch 'stockists-map'"),
+        ("assistant", "Bumping both the header and the constant to 1.4.0.", [
+            ("MultiEdit", {"file_path": H22_STOCK + "/fernhill-stockists.php", "edits": [
+                {"old_string": " * Version:           1.3.2", "new_string": " * Version:           1.4.0"},
+                {"old_string": "define( 'FERNHILL_STOCKISTS_VERSION', '1.3.2' );", "new_string": "define( 'FERNHILL_STOCKISTS_VERSION', '1.4.0' );"},
+            ]}),
+            ("Bash", {"command": "cd " + H22_P + " && git commit -am 'Stockists 1.4.0' && git tag v-stockists-1.4.0 && git push origin main --tags",
+                      "description": "Commit, tag and push the release"}),
+            ("Bash", {"command": "cd " + H22_P + " && gh workflow run deploy-production.yml -f ref=v-stockists-1.4.0 && sleep 90 && gh run list --workflow=deploy-production.yml -L 1",
+                      "description": "Run the production deploy workflow"}),
+        ]),
+        ("result", "completed\tsuccess\tStockists 1.4.0\tDeploy to WP Engine production\tv-stockists-1.4.0\tworkflow_dispatch\t11904417\t1m22s"),
+        ("assistant", "Deployed. Checking the version on fernhillprod and flushing caches.", [
+            ("Bash", {"command": H22_SSH_PROD + " 'wp plugin list --name=fernhill-stockists --fields=name,status,version && wp cache flush && wp page-cache flush'",
+                      "description": "Check plugin version on production and flush caches"}),
+        ]),
+        ("result", "+--------------------+--------+---------+\n| name               | status | version |\n+--------------------+--------+---------+\n"
+                   "| fernhill-stockists | active | 1.4.0   |\n+--------------------+--------+---------+\nSuccess: The cache was flushed.\nSuccess: Page cache flushed."),
+        ("assistant", "", [
+            ("Bash", {"command": "curl -s -o /dev/null -w '%{http_code}\\n' https://www.fernhill.co.uk/find-a-stockist && curl -s 'https://cms.fernhill.co.uk/wp-json/fernhill-stockists/v1/near?postcode=HG1' | head -c 300",
+                      "description": "Smoke test the map page and the endpoint"}),
+        ]),
+        ("result", "200\n[{\"id\":12,\"name\":\"Fernhill Harrogate\",\"distance_km\":1.4,\"type\":\"garden-centre\",\"open_now\":true},{\"id\":15,\"name\":\"Fernhill Knaresborough\""),
+        ("final_blocks", [
+            "Stockists 1.4.0 is live on fernhillprod. The plugin list shows 1.4.0 active, both caches are flushed, /find-a-stockist returns 200 and the endpoint answers for HG1 with the clustered data. I took a backup checkpoint in the WP Engine portal before the deploy (\"pre stockists 1.4.0\").",
+            H22_PK_RELEASE_BLOCK,
+        ]),
+    ], expect=[dict(kind="process_knowledge", words=["wp engine production"], priority="HIGH")]),
+
+    dict(name="h22_pk_staging_refresh_block_lists", turns=[
+        ("user", "hey 👋 can u refresh fernhillstg from prod? need real stockist data to debug the HG postcodes thing. usual drill, "
+                 "export on prod, import on stg, search-replace the domains"),
+        ("assistant", "Exporting on production first.", [
+            ("Bash", {"command": H22_SSH_PROD + " 'wp db export ~/sites/fernhillprod/_wpeprivate/refresh-20261120.sql --exclude_tables=wp_fh_submissions && ls -lh ~/sites/fernhillprod/_wpeprivate/'",
+                      "description": "Export production DB without form submissions"}),
+        ]),
+        ("result", "Success: Exported to '/home/wpe-user/sites/fernhillprod/_wpeprivate/refresh-20261120.sql'.\n-rw-r--r-- 1 wpe-user wpe-user 212M Nov 20 09:08 refresh-20261120.sql"),
+        ("assistant", "Copying it across and checking the staging config before the import.", [
+            ("Bash", {"command": H22_SSH_STG + " 'scp fernhillprod@fernhillprod.ssh.wpengine.net:sites/fernhillprod/_wpeprivate/refresh-20261120.sql ~/sites/fernhillstg/_wpeprivate/ && wp config list --fields=name,value --format=csv | grep DB_'",
+                      "description": "Copy dump to staging and show DB config"}),
+        ]),
+        ("result", "DB_NAME,wp_fernhillprod\nDB_USER,fernhillprod\nDB_PASSWORD," + H22_PROD_DB_PASSWORD + "\nDB_HOST,127.0.0.1:3306\nDB_CHARSET,utf8"),
+        ("assistant", "The staging install reads its DB settings from WP Engine's environment, so those values are the platform's; importing.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp db export ~/sites/fernhillstg/_wpeprivate/stg-before-refresh.sql && wp db import ~/sites/fernhillstg/_wpeprivate/refresh-20261120.sql && wp search-replace www.fernhill.co.uk staging.fernhill.co.uk --skip-columns=guid --all-tables-with-prefix && wp search-replace cms.fernhill.co.uk fernhillstg.wpengine.com --skip-columns=guid --all-tables-with-prefix'",
+                      "description": "Back up staging, import, search-replace"}),
+        ]),
+        ("result", "Success: Exported to '/home/wpe-user/sites/fernhillstg/_wpeprivate/stg-before-refresh.sql'.\nSuccess: Imported from '/home/wpe-user/sites/fernhillstg/_wpeprivate/refresh-20261120.sql'.\nSuccess: Made 1,284 replacements.\nSuccess: Made 3,907 replacements."),
+        ("user", "ty! btw the live journal page just went slow for a sec, coincidence?"),
+        ("assistant", "Checking whether staging is still talking to live.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp option get fernhill_headless_settings --format=json'", "description": "Inspect headless settings on staging"}),
+        ]),
+        ("result", "{\"revalidate_url\":\"https://www.fernhill.co.uk/api/revalidate\",\"revalidate_secret\":\"(set)\",\"preview_url\":\"https://www.fernhill.co.uk/api/preview\"}"),
+        ("assistant", "Not a coincidence: the serialized option escaped the search-replace because the URL is stored with the /api path in a JSON string. Fixing it.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp option patch update fernhill_headless_settings revalidate_url https://staging.fernhill.co.uk/api/revalidate && wp option patch update fernhill_headless_settings preview_url https://staging.fernhill.co.uk/api/preview && wp cache flush'",
+                      "description": "Point staging webhooks at the staging front end"}),
+        ]),
+        ("final", H22_PK_REFRESH),
+    ], expect=[dict(kind="process_knowledge", words=["revalidate webhook"], priority="CRITICAL")], secrets=[H22_PROD_DB_PASSWORD]),
+
+    dict(name="h22_pk_form_pii_json", turns=[
+        ("user", "Dear both, I have had an email from Fernhill's data protection officer, Martin Hale, which I need to answer by Friday. "
+                 "He ran a search engine check on their domain and found a file under /wp-content/uploads/ that appears to contain enquiries "
+                 "from the contact form, names and phone numbers included. I would be grateful if you could find out what that file is, how it "
+                 "got there, and stop it from happening again. Please do not touch production until we have spoken; I need to be able to tell "
+                 "him exactly what we changed and when."),
+        ("assistant", "Looking for anything in the forms plugin that writes to uploads.", [
+            ("Grep", {"pattern": "uploads|fernhill-logs|->debug\\(", "path": H22_FORMS, "output_mode": "content", "-n": True}),
+        ]),
+        ("result", H22_FORMS + "/includes/class-logger.php:14:        $this->dir = wp_upload_dir()['basedir'] . '/fernhill-logs';\n"
+                   + H22_FORMS + "/integrations/class-hubspot-sync.php:61:        $this->logger->debug( 'payload', $body );\n"
+                   + H22_FORMS + "/integrations/class-hubspot-sync.php:74:        $this->logger->debug( 'response', $response );"),
+        ("assistant", "", [
+            ("Read", {"file_path": H22_FORMS + "/integrations/class-hubspot-sync.php", "offset": 40, "limit": 45}),
+        ]),
+        ("result", " 44	    public function push( Fernhill_Submission $s ): void {\n 45	        $body = array(\n 46	            'fields' => array(\n"
+                   " 47	                array( 'name' => 'email', 'value' => $s->email ),\n 48	                array( 'name' => 'firstname', 'value' => $s->first_name ),\n"
+                   " 49	                array( 'name' => 'phone', 'value' => $s->phone ),\n 50	                array( 'name' => 'message', 'value' => $s->message ),\n 51	            ),\n 52	        );\n"
+                   " 57	        $token = getenv( 'HUBSPOT_PRIVATE_APP_TOKEN' ); // " + H22_HUBSPOT_TOKEN + " on staging per .env\n"
+                   " 61	        $this->logger->debug( 'payload', $body );\n 62	        $response = wp_remote_post( self::ENDPOINT, array( 'headers' => array( 'Authorization' => 'Bearer ' . $token ), 'body' => wp_json_encode( $body ) ) );\n"
+                   " 74	        $this->logger->debug( 'response', $response );"),
+        ("assistant", "The sync logs the whole body, and the logger writes into uploads. Changing it to log the ID, status and timing only, and blocking HTTP access to the log folder.", [
+            ("MultiEdit", {"file_path": H22_FORMS + "/integrations/class-hubspot-sync.php", "edits": [
+                {"old_string": "        $this->logger->debug( 'payload', $body );\n", "new_string": "        $started = microtime( true );\n"},
+                {"old_string": "        $this->logger->debug( 'response', $response );",
+                 "new_string": "        $this->logger->info( 'hubspot_sync', array( 'submission_id' => $s->id, 'status' => wp_remote_retrieve_response_code( $response ), 'ms' => (int) ( ( microtime( true ) - $started ) * 1000 ) ) );"},
+            ]}),
+            ("Write", {"file_path": H22_WP + "/wp-content/uploads/fernhill-logs/.htaccess", "content": "Require all denied\n"}),
+            ("Bash", {"command": "cd " + H22_P + " && vendor/bin/phpunit -c wp/wp-content/plugins/fernhill-forms/phpunit.xml --filter HubspotSync", "description": "Run the sync tests"}),
+        ]),
+        ("result", "PHPUnit 10.5.20 by Sebastian Bergmann and contributors.\n\n.....                                                               5 / 5 (100%)\n\nOK (5 tests, 14 assertions)"),
+        ("final", H22_PK_PII),
+    ], expect=[dict(kind="process_knowledge", words=["personal data"], priority="HIGH")], secrets=[H22_HUBSPOT_TOKEN]),
+
+    # ---------------------------------------------------------------- user corrections
+    dict(name="h22_brand_not_pure_black", turns=[
+        ("user", "Hello, could you style the newsletter sign-up block for the footer of the Next.js site? The markup is already in "
+                 "components/NewsletterSignup.tsx; it just needs its CSS module. Fernhill Green background, cream text on the button."),
+        ("assistant", "Creating the CSS module.", [
+            ("Write", {"file_path": H22_FE + "/components/NewsletterSignup.module.css", "content":
+                ".wrapper {\n  background: var(--fernhill-green);\n  padding: 3rem 1.5rem;\n}\n\n.heading {\n  font-family: var(--font-fraunces);\n  color: #000;\n}\n\n"
+                ".intro {\n  color: #000;\n  max-width: 36rem;\n}\n\n.button {\n  background: var(--oat);\n  color: var(--fernhill-green);\n}\n"}),
+        ]),
+        ("final", "The newsletter block now has its module: green background, Fraunces heading, oat button with green text. Headings and the intro copy are black for contrast."),
+        ("user", "Thank you, the spacing is exactly what I had in mind. I am afraid the text colour will not get past Rachel, though. Page 14 of "
+                 "Fernhill's brand guide sets all copy in Bark, #1E2A22, and reserves true black for the logo lockup and nothing else. We had "
+                 "this very conversation with their marketing team during the pitch and I would rather they did not see it a second time. "
+                 "Could you change it before I send the staging link at four?"),
+        ("assistant", "Switching both to the Bark variable.", [
+            ("Edit", {"file_path": H22_FE + "/components/NewsletterSignup.module.css", "old_string": "  color: #000;\n}\n\n.intro {\n  color: #000;",
+                      "new_string": "  color: var(--bark);\n}\n\n.intro {\n  color: var(--bark);", "replace_all": False}),
+        ]),
+        ("final", "Both the heading and the intro now use var(--bark) (#1E2A22). No other component in the footer uses #000."),
+    ], expect=[dict(kind="user_correction", words=["true black"], priority="HIGH", file="**/NewsletterSignup.module.css")]),
+
+    dict(name="h22_heading_font_fraunces", turns=[
+        ("user", "yo can u hook up the heading font in app/layout.tsx w/ next/font? body's already Inter"),
+        ("assistant", "Adding the heading font as a CSS variable.", [
+            ("Edit", {"file_path": H22_FE + "/app/layout.tsx",
+                      "old_string": "import { Inter } from 'next/font/google';",
+                      "new_string": "import { Inter, Playfair_Display } from 'next/font/google';\n\nconst heading = Playfair_Display({ subsets: ['latin'], variable: '--font-heading', display: 'swap' });"}),
+            ("Edit", {"file_path": H22_FE + "/app/layout.tsx", "old_string": "<html lang=\"en-GB\" className={inter.variable}>",
+                      "new_string": "<html lang=\"en-GB\" className={`${inter.variable} ${heading.variable}`}>"}),
+        ]),
+        ("final", "Playfair Display is loaded through next/font as --font-heading and applied on <html>."),
+        ("user", "lol nah that's playfair 😅 brand guide says Fraunces for headings, playfair was from the OLD pitch deck that got binned. swap it pls"),
+        ("assistant", "Swapping to Fraunces with the optical size axis.", [
+            ("Edit", {"file_path": H22_FE + "/app/layout.tsx",
+                      "old_string": "import { Inter, Playfair_Display } from 'next/font/google';\n\nconst heading = Playfair_Display({ subsets: ['latin'], variable: '--font-heading', display: 'swap' });",
+                      "new_string": "import { Inter, Fraunces } from 'next/font/google';\n\nconst heading = Fraunces({ subsets: ['latin'], axes: ['opsz'], variable: '--font-heading', display: 'swap' });"}),
+        ]),
+        ("final", "Headings now use Fraunces (with the opsz axis) via --font-heading."),
+    ], expect=[dict(kind="user_correction", words=["fraunces"], priority="HIGH", file="**/layout.tsx")]),
+
+    dict(name="h22_rejected_prod_search_replace", turns=[
+        ("user", "Morning. Since we moved Fernhill to https last week, some of the older journal posts still load their images over http "
+                 "and Chrome shows the 'not secure' warning on them. Rachel has spotted it on the rose pruning guide, which is their most "
+                 "visited page this month. Could you sort out the old URLs on production today, please?"),
+        ("assistant", "Checking how many references there are on production.", [
+            ("Bash", {"command": H22_SSH_PROD + " 'wp db query \"SELECT COUNT(*) FROM wp_posts WHERE post_content LIKE \\\"%http://www.fernhill.co.uk/wp-content%\\\"\"'",
+                      "description": "Count http image references on production"}),
+        ]),
+        ("result", "COUNT(*)\n214"),
+        ("rejected", "Bash", {"command": H22_SSH_PROD + " 'wp search-replace http://www.fernhill.co.uk/wp-content https://www.fernhill.co.uk/wp-content wp_posts wp_postmeta --skip-columns=guid'",
+                              "description": "Rewrite http image URLs on production"},
+         "Not on the live database without a backup taken minutes before. Run wp db export on the server first, then a --dry-run, "
+         "and show me the replacement count before the real run."),
+        ("assistant", "Taking the export and doing a dry run first.", [
+            ("Bash", {"command": H22_SSH_PROD + " 'wp db export ~/sites/fernhillprod/_wpeprivate/pre-https-fix-20261120.sql && wp search-replace http://www.fernhill.co.uk/wp-content https://www.fernhill.co.uk/wp-content wp_posts wp_postmeta --skip-columns=guid --dry-run'",
+                      "description": "Back up production and dry-run the replacement"}),
+        ]),
+        ("result", "Success: Exported to '/home/wpe-user/sites/fernhillprod/_wpeprivate/pre-https-fix-20261120.sql'.\n+-------------+--------------+--------------+------+\n| Table       | Column       | Replacements | Type |\n"
+                   "+-------------+--------------+--------------+------+\n| wp_posts    | post_content | 214          | SQL  |\n| wp_postmeta | meta_value   | 37           | PHP  |\n+-------------+--------------+--------------+------+\nSuccess: 251 replacements to be made."),
+        ("final", "The backup is at _wpeprivate/pre-https-fix-20261120.sql on fernhillprod, and the dry run would make 251 replacements: 214 in post content and 37 in post meta (serialized gallery data, handled in PHP mode). I have not run the real replacement; tell me when to go ahead."),
+    ], expect=[dict(kind="user_correction", words=["backup"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h22_interrupt_prod_before_staging", turns=[
+        ("user", "header nav overlaps the logo on ipad portrait 😬 fix + deploy pls, Rachel's demoing to the board at 2"),
+        ("assistant", "The nav switches to the burger at 768px but the iPad portrait width is 810px in Safari. Moving the breakpoint.", [
+            ("Edit", {"file_path": H22_FE + "/components/SiteHeader.tsx", "old_string": "className=\"hidden md:flex gap-8\"", "new_string": "className=\"hidden lg:flex gap-8\""}),
+            ("Edit", {"file_path": H22_FE + "/components/SiteHeader.tsx", "old_string": "className=\"md:hidden\"", "new_string": "className=\"lg:hidden\""}),
+            ("Bash", {"command": "cd " + H22_FE + " && pnpm lint && pnpm typecheck && git commit -am 'Header: burger menu up to lg' && git push", "description": "Lint, typecheck, commit and push"}),
+        ]),
+        ("assistant", "Deploying.", [
+            ("Bash", {"command": "cd " + H22_P + " && gh workflow run deploy-frontend.yml -f environment=production", "description": "Deploy front end to production"}),
+        ]),
+        ("interrupt",),
+        ("user", "WOAH hold up 🛑 staging first, every time. helen signs off on staging.fernhill.co.uk before anything touches prod, that's literally in the contract w/ this client. kill it if it started"),
+        ("assistant", "Checking whether the run started.", [
+            ("Bash", {"command": "cd " + H22_P + " && gh run list --workflow=deploy-frontend.yml -L 1", "description": "Check the latest deploy run"}),
+        ]),
+        ("result", "in_progress\t\tHeader: burger menu up to lg\tDeploy front end\tmain\tworkflow_dispatch\t11905120\t9s"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H22_P + " && gh run cancel 11905120 && gh workflow run deploy-frontend.yml -f environment=staging", "description": "Cancel the production run and deploy to staging"}),
+        ]),
+        ("final", "The production run was cancelled 9 seconds in, before the build step, so production is unchanged. The fix is deploying to staging.fernhill.co.uk now; once Helen has signed it off I'll run the production workflow."),
+    ], expect=[dict(kind="user_correction", words=["staging first"], priority="CRITICAL", tool="Bash")]),
+
+    dict(name="h22_pii_in_debug_log", turns=[
+        ("user", "Rachel says a few people have told their shop staff they filled in the contact form and never heard back, yet nothing "
+                 "arrived in the customer service inbox. Could you add some logging to the forms plugin so that we can see when a submission "
+                 "fails and why? I would like to have something in place before the weekend."),
+        ("assistant", "Adding a log line in the failure branch of the submission handler.", [
+            ("Read", {"file_path": H22_FORMS + "/includes/class-submission-handler.php", "offset": 60, "limit": 40}),
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-submission-handler.php",
+                      "old_string": "        if ( ! $result->is_ok() ) {\n",
+                      "new_string": "        if ( ! $result->is_ok() ) {\n            error_log( 'Fernhill form failure (' . $result->code() . '): ' . print_r( $_POST, true ) );\n"}),
+        ]),
+        ("final", "Failures are now written to debug.log with the error code and the posted form data, so we can see exactly what people submitted."),
+        ("user", "I had a look at the change before it goes anywhere, and I am glad I did. That line would copy people's names, email addresses, "
+                 "phone numbers and whatever they typed in the message box into debug.log, and on WP Engine that file can be read by anyone "
+                 "with SFTP access to the install, which still includes their old SEO contractor. The log should carry the submission ID and "
+                 "the error code, and never anything a person typed. Please change it."),
+        ("assistant", "Logging the ID and code only.", [
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-submission-handler.php",
+                      "old_string": "            error_log( 'Fernhill form failure (' . $result->code() . '): ' . print_r( $_POST, true ) );\n",
+                      "new_string": "            error_log( sprintf( 'Fernhill form failure: submission=%d code=%s', $submission->id, $result->code() ) );\n"}),
+        ]),
+        ("final", "The failure log now records only the submission ID and the error code, e.g. `Fernhill form failure: submission=4812 code=mailer_timeout`. The entry itself is in wp_fh_submissions, so the ID is enough to look it up in the admin."),
+    ], expect=[dict(kind="user_correction", words=["submission id"], priority="CRITICAL", file="**/class-submission-handler.php")]),
+
+    dict(name="h22_next_image_not_img", turns=[
+        ("user", "can u build the ProductCard for the /plants grid? image, name, price, 'in stock at X centres' line. data's from the plants query in lib/queries.ts"),
+        ("assistant", "Writing the card.", [
+            ("Write", {"file_path": H22_FE + "/components/ProductCard.tsx", "content":
+                "import Link from 'next/link';\nimport type { Plant } from '@/lib/queries';\n\nexport function ProductCard({ plant }: { plant: Plant }) {\n"
+                "  return (\n    <Link href={`/plants/${plant.slug}`} className=\"group block\">\n"
+                "      <img src={plant.featuredImage.sourceUrl} alt={plant.featuredImage.altText} className=\"aspect-square w-full object-cover\" />\n"
+                "      <h3 className=\"mt-3 font-heading text-lg\">{plant.title}</h3>\n      <p className=\"text-bark/80\">£{plant.price.toFixed(2)}</p>\n"
+                "      <p className=\"text-sm\">In stock at {plant.stockCount} centres</p>\n    </Link>\n  );\n}\n"}),
+        ]),
+        ("final", "ProductCard is in components/ProductCard.tsx: square image, name, price and the stock line."),
+        ("user", "layout's 🔥 but a raw <img>?? 🙃 that tanks LCP on the grid, we're at 1.9s and the client tracks it. next/image w/ sizes pls, the wpe media host is already in remotePatterns"),
+        ("assistant", "Switching to next/image with sizes for the 2/3/4-column grid.", [
+            ("Edit", {"file_path": H22_FE + "/components/ProductCard.tsx",
+                      "old_string": "      <img src={plant.featuredImage.sourceUrl} alt={plant.featuredImage.altText} className=\"aspect-square w-full object-cover\" />",
+                      "new_string": "      <Image src={plant.featuredImage.sourceUrl} alt={plant.featuredImage.altText} width={600} height={600}\n        sizes=\"(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 50vw\" className=\"aspect-square w-full object-cover\" />"}),
+            ("Edit", {"file_path": H22_FE + "/components/ProductCard.tsx", "old_string": "import Link from 'next/link';", "new_string": "import Image from 'next/image';\nimport Link from 'next/link';"}),
+        ]),
+        ("final", "ProductCard now uses next/image with sizes matching the grid breakpoints."),
+    ], expect=[dict(kind="user_correction", words=["next/image"], priority="HIGH", file="**/ProductCard.tsx")]),
+
+    dict(name="h22_wpdb_prepare_injection", turns=[
+        ("user", "Could you add a REST endpoint to the stockists plugin that returns the centres whose postcode starts with a given prefix? "
+                 "The Next.js map needs it for the 'search by postcode' box. GET /wp-json/fernhill-stockists/v1/by-postcode?prefix=HG1."),
+        ("assistant", "Adding a repository method and the route.", [
+            ("Edit", {"file_path": H22_STOCK + "/includes/class-stockist-repository.php",
+                      "old_string": "    public function all(): array {",
+                      "new_string": "    public function by_postcode_prefix( string $prefix ): array {\n        global $wpdb;\n        $prefix = strtoupper( trim( $prefix ) );\n"
+                                    "        return $wpdb->get_results( \"SELECT id, name, postcode, lat, lng FROM {$wpdb->prefix}fh_stockists WHERE postcode LIKE '{$prefix}%' ORDER BY name\" );\n    }\n\n    public function all(): array {"}),
+            ("Edit", {"file_path": H22_STOCK + "/includes/class-rest-controller.php",
+                      "old_string": "    public function register_routes(): void {",
+                      "new_string": "    public function register_routes(): void {\n        register_rest_route( 'fernhill-stockists/v1', '/by-postcode', array(\n            'methods' => 'GET',\n"
+                                    "            'callback' => fn( $r ) => rest_ensure_response( $this->repo->by_postcode_prefix( (string) $r['prefix'] ) ),\n            'permission_callback' => '__return_true',\n        ) );"}),
+        ]),
+        ("final", "GET /wp-json/fernhill-stockists/v1/by-postcode?prefix=HG1 now returns the matching centres ordered by name."),
+        ("user", "Before this goes to Jay for review: the prefix goes from the query string straight into the SQL string. On a public, "
+                 "unauthenticated endpoint that is an open door. Anything a visitor can influence goes through $wpdb->prepare, and for a "
+                 "LIKE you need $wpdb->esc_like as well. It is item 3 on our security checklist, and Fernhill's IT people run a scanner against "
+                 "the site every month."),
+        ("assistant", "Rewriting the query with prepare and esc_like, and validating the prefix shape in the route.", [
+            ("Edit", {"file_path": H22_STOCK + "/includes/class-stockist-repository.php",
+                      "old_string": "        return $wpdb->get_results( \"SELECT id, name, postcode, lat, lng FROM {$wpdb->prefix}fh_stockists WHERE postcode LIKE '{$prefix}%' ORDER BY name\" );",
+                      "new_string": "        return $wpdb->get_results( $wpdb->prepare(\n            \"SELECT id, name, postcode, lat, lng FROM {$wpdb->prefix}fh_stockists WHERE postcode LIKE %s ORDER BY name\",\n            $wpdb->esc_like( $prefix ) . '%'\n        ) );"}),
+        ]),
+        ("final", "The query now goes through $wpdb->prepare, with $wpdb->esc_like on the prefix before the % is appended. I grepped the rest of the plugin for get_results/query calls with interpolated variables and found none."),
+    ], expect=[dict(kind="user_correction", words=["prepare"], priority="CRITICAL", file="**/class-stockist-repository.php")]),
+
+    dict(name="h22_sentence_case_buttons", turns=[
+        ("user", "Please could you add the 'plan your visit' strip under the hero on the home page? Two buttons: one to book a visit "
+                 "(the /visit page) and one to the stockist map. The design is in Figma, frame 'Home / Visit strip'."),
+        ("assistant", "Adding the component and placing it under the hero.", [
+            ("Write", {"file_path": H22_FE + "/components/VisitCta.tsx", "content":
+                "import Link from 'next/link';\n\nexport function VisitCta() {\n  return (\n    <section className=\"bg-oat py-10\">\n"
+                "      <h2 className=\"font-heading text-3xl text-bark\">Plan Your Visit</h2>\n      <div className=\"mt-6 flex gap-4\">\n"
+                "        <Link href=\"/visit\" className=\"btn-primary\">Book A Visit</Link>\n"
+                "        <Link href=\"/find-a-stockist\" className=\"btn-secondary\">Find Your Nearest Centre</Link>\n      </div>\n    </section>\n  );\n}\n"}),
+            ("Edit", {"file_path": H22_FE + "/app/page.tsx", "old_string": "      <Hero {...hero} />\n", "new_string": "      <Hero {...hero} />\n      <VisitCta />\n"}),
+        ]),
+        ("final", "The visit strip sits under the hero with 'Book A Visit' and 'Find Your Nearest Centre'."),
+        ("user", "Thank you. One thing Rachel will circle in red within seconds: the voice section of the brand guide (section 5) puts every "
+                 "heading and button in sentence case, so it is 'Plan your visit', 'Book a visit' and 'Find your nearest centre'. Could you "
+                 "change those three?"),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H22_FE + "/components/VisitCta.tsx", "edits": [
+                {"old_string": ">Plan Your Visit<", "new_string": ">Plan your visit<"},
+                {"old_string": ">Book A Visit<", "new_string": ">Book a visit<"},
+                {"old_string": ">Find Your Nearest Centre<", "new_string": ">Find your nearest centre<"},
+            ]}),
+        ]),
+        ("final", "All three are in sentence case now."),
+    ], expect=[dict(kind="user_correction", words=["sentence case"], priority="HIGH", file="**/VisitCta.tsx")]),
+
+    dict(name="h22_revalidate_not_force_dynamic", turns=[
+        ("user", "journal posts take like 10+ min to show up after rachel hits publish, she keeps pinging me 😩 can u look"),
+        ("assistant", "The journal page is statically generated. Making it render on every request so new posts appear straight away.", [
+            ("Edit", {"file_path": H22_FE + "/app/journal/[slug]/page.tsx",
+                      "old_string": "export const revalidate = 3600;",
+                      "new_string": "export const dynamic = 'force-dynamic';"}),
+            ("Edit", {"file_path": H22_FE + "/lib/wp.ts",
+                      "old_string": "    next: { tags: ['journal'] },",
+                      "new_string": "    cache: 'no-store',"}),
+        ]),
+        ("final", "The journal post page is now rendered per request with no fetch cache, so a published post shows immediately."),
+        ("user", "nooo 💀 that makes every single pageview hit wp engine, they throttle us at 4 php workers. we do on-demand revalidation — "
+                 "the publish hook in the mu-plugin POSTs /api/revalidate with the tag. bug's prob the tag not matching. pls put revalidate back + find the real thing"),
+        ("assistant", "Reverting and checking what tag the mu-plugin sends.", [
+            ("Edit", {"file_path": H22_FE + "/app/journal/[slug]/page.tsx", "old_string": "export const dynamic = 'force-dynamic';", "new_string": "export const revalidate = 3600;"}),
+            ("Edit", {"file_path": H22_FE + "/lib/wp.ts", "old_string": "    cache: 'no-store',", "new_string": "    next: { tags: ['journal'] },"}),
+            ("Grep", {"pattern": "revalidate", "path": H22_MU + "/fernhill-headless.php", "output_mode": "content", "-n": True}),
+        ]),
+        ("result", "42:        $this->post_revalidate( array( 'tag' => 'post-' . $post->post_type ) );"),
+        ("assistant", "The mu-plugin sends `post-post` for journal posts, while the fetch is tagged `journal`. Tagging the fetch with both.", [
+            ("Edit", {"file_path": H22_FE + "/lib/wp.ts", "old_string": "    next: { tags: ['journal'] },", "new_string": "    next: { tags: ['journal', 'post-post'] },"}),
+        ]),
+        ("final", "Reverted to ISR. The real bug: the publish hook revalidates tag `post-post` (`'post-' . $post->post_type`), and the journal fetch was tagged only `journal`, so nothing was invalidated until the hourly revalidate. The fetch now carries both tags."),
+    ], expect=[dict(kind="user_correction", words=["on-demand revalidation"], priority="HIGH")]),
+
+    dict(name="h22_british_english_copy", turns=[
+        ("user", "Could you add the filter panel to the /plants listing? Filters for flower colour, height, and a 'staff favourites' toggle. "
+                 "The taxonomy slugs are plant_colour and plant_height."),
+        ("assistant", "Building the filter panel.", [
+            ("Write", {"file_path": H22_FE + "/components/PlantFilters.tsx", "content":
+                "'use client';\nimport { useFilters } from '@/lib/useFilters';\n\nexport function PlantFilters({ colours, heights }: Props) {\n  const { set } = useFilters();\n  return (\n"
+                "    <aside aria-label=\"Filter plants\">\n      <fieldset><legend>Color</legend>{colours.map((c) => <Chip key={c.slug} onClick={() => set('colour', c.slug)}>{c.name}</Chip>)}</fieldset>\n"
+                "      <fieldset><legend>Height</legend>{heights.map((h) => <Chip key={h.slug} onClick={() => set('height', h.slug)}>{h.name}</Chip>)}</fieldset>\n"
+                "      <Toggle label=\"Staff favorites only\" onChange={(v) => set('favourites', v ? '1' : '')} />\n      <button type=\"reset\">Clear all</button>\n    </aside>\n  );\n}\n"}),
+        ]),
+        ("final", "PlantFilters has colour and height chips, the staff favourites toggle and a clear button; the state lives in the URL."),
+        ("user", "This works nicely, thank you. The labels, however: Fernhill is a Yorkshire business and the brand guide (page 3) asks for "
+                 "British English throughout, so colour, favourites, centre, organise. 'Color' on a garden centre's website is the sort of "
+                 "thing their customers write in about."),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H22_FE + "/components/PlantFilters.tsx", "edits": [
+                {"old_string": "<legend>Color</legend>", "new_string": "<legend>Colour</legend>"},
+                {"old_string": "label=\"Staff favorites only\"", "new_string": "label=\"Staff favourites only\""},
+            ]}),
+            ("Grep", {"pattern": "[Cc]olor[^:]|[Ff]avorite|[Cc]enter|[Oo]rganiz", "path": H22_FE + "/components", "glob": "*.tsx", "output_mode": "content", "-n": True}),
+        ]),
+        ("result", "No matches found"),
+        ("final", "Both labels are in British English, and a grep of the components for color/favorite/center/organize in visible text finds nothing else."),
+    ], expect=[dict(kind="user_correction", words=["british english"], priority="HIGH", file="**/PlantFilters.tsx")]),
+
+    dict(name="h22_search_replace_guids", turns=[
+        ("user", "stg moved to the new domain staging.fernhill.co.uk, can u search-replace the old fernhillstg.wpengine.com in the stg db?"),
+        ("assistant", "Running it on staging.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp search-replace fernhillstg.wpengine.com staging.fernhill.co.uk --all-tables-with-prefix'",
+                      "description": "Replace the old staging host"}),
+        ]),
+        ("result", "+------------------+-----------------------+--------------+------+\n| Table            | Column                | Replacements | Type |\n+------------------+-----------------------+--------------+------+\n"
+                   "| wp_options       | option_value          | 6            | PHP  |\n| wp_posts         | post_content          | 881          | SQL  |\n| wp_posts         | guid                  | 2417         | SQL  |\n"
+                   "| wp_postmeta      | meta_value            | 142          | PHP  |\n+------------------+-----------------------+--------------+------+\nSuccess: Made 3446 replacements."),
+        ("final", "Done: 3,446 replacements on staging, including options, content, meta and guids."),
+        ("user", "ugh it rewrote 2417 guids 😬 the checklist literally says --skip-columns=guid every time. guids are ids not links, the headless preview + the rss importer key off them. can u put them back?"),
+        ("assistant", "Putting the guids back only.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp db query \"UPDATE wp_posts SET guid = REPLACE(guid, \\\"staging.fernhill.co.uk\\\", \\\"fernhillstg.wpengine.com\\\")\" && wp db query \"SELECT COUNT(*) FROM wp_posts WHERE guid LIKE \\\"%staging.fernhill.co.uk%\\\"\"'",
+                      "description": "Restore the original guids on staging"}),
+        ]),
+        ("result", "COUNT(*)\n0"),
+        ("final", "The 2,417 guids are back to their original fernhillstg.wpengine.com values; the other 1,029 replacements (content, meta, options) stay on the new domain."),
+    ], expect=[dict(kind="user_correction", words=["skip-columns"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h22_rejected_vendor_plugin_edit", turns=[
+        ("user", "Fernhill would like the breadcrumbs on journal posts to say 'Journal' rather than 'Blog'. The breadcrumbs come from Yoast "
+                 "via the GraphQL seo field. Is that a quick one?"),
+        ("assistant", "Finding where Yoast builds the blog crumb.", [
+            ("Grep", {"pattern": "'Blog'", "path": H22_PL + "/wordpress-seo/src", "output_mode": "files_with_matches"}),
+        ]),
+        ("result", H22_PL + "/wordpress-seo/src/generators/breadcrumbs-generator.php"),
+        ("rejected", "Edit", {"file_path": H22_PL + "/wordpress-seo/src/generators/breadcrumbs-generator.php",
+                              "old_string": "'text' => __( 'Blog', 'wordpress-seo' ),", "new_string": "'text' => 'Journal',"},
+         "Please don't edit Yoast's own files. WP Engine auto-updates it every fortnight and your change would silently disappear. "
+         "Anything like this goes in our mu-plugin, fernhill-tweaks.php, as a filter (wpseo_breadcrumb_links)."),
+        ("assistant", "Using the filter in the mu-plugin instead.", [
+            ("Edit", {"file_path": H22_MU + "/fernhill-tweaks.php", "old_string": "// Breadcrumbs\n",
+                      "new_string": "// Breadcrumbs\nadd_filter( 'wpseo_breadcrumb_links', function ( array $links ): array {\n    foreach ( $links as &$link ) {\n"
+                                    "        if ( isset( $link['ptarchive'] ) && 'post' === $link['ptarchive'] || ( $link['text'] ?? '' ) === 'Blog' ) {\n            $link['text'] = 'Journal';\n        }\n    }\n    return $links;\n} );\n"}),
+        ]),
+        ("final", "The crumb is renamed by a wpseo_breadcrumb_links filter in mu-plugins/fernhill-tweaks.php; Yoast's files are untouched. The GraphQL seo.breadcrumbs field returns 'Journal' on staging."),
+    ], expect=[dict(kind="user_correction", words=["yoast"], priority="HIGH")]),
+
+    dict(name="h22_version_header_and_constant", turns=[
+        ("user", "bump fernhill-forms to 2.3.1 pls, the honeypot fix is going out"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FORMS + "/fernhill-forms.php", "old_string": " * Version:           2.3.0", "new_string": " * Version:           2.3.1"}),
+        ]),
+        ("final", "fernhill-forms is now 2.3.1."),
+        ("user", "u only did the header lol. FERNHILL_FORMS_VERSION is still 2.3.0 so the enqueued js keeps ?ver=2.3.0 and wpe's cdn serves the old bundle w/o the honeypot fix. both have to match 🙏"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FORMS + "/fernhill-forms.php", "old_string": "define( 'FERNHILL_FORMS_VERSION', '2.3.0' );", "new_string": "define( 'FERNHILL_FORMS_VERSION', '2.3.1' );"}),
+            ("Bash", {"command": "cd " + H22_P + " && grep -n \"Version:\\|FERNHILL_FORMS_VERSION'\" wp/wp-content/plugins/fernhill-forms/fernhill-forms.php", "description": "Confirm both versions match"}),
+        ]),
+        ("result", "5: * Version:           2.3.1\n21:define( 'FERNHILL_FORMS_VERSION', '2.3.1' );"),
+        ("final", "Header and constant both read 2.3.1, so the scripts will be enqueued with ?ver=2.3.1."),
+    ], expect=[dict(kind="user_correction", words=["fernhill_forms_version"], priority="CRITICAL", file="**/fernhill-forms.php")]),
+
+    dict(name="h22_alt_text_gallery", turns=[
+        ("user", "Could you build the seasonal gallery for the autumn landing page? Eight images from the 'Autumn 2026' media category, "
+                 "in a masonry layout, with a lightbox."),
+        ("assistant", "Creating the gallery component.", [
+            ("Write", {"file_path": H22_FE + "/components/SeasonalGallery.tsx", "content":
+                "'use client';\nimport Image from 'next/image';\nimport { useState } from 'react';\nimport { Lightbox } from './Lightbox';\n\n"
+                "export function SeasonalGallery({ images }: { images: MediaItem[] }) {\n  const [open, setOpen] = useState<number | null>(null);\n  return (\n"
+                "    <div className=\"columns-2 gap-4 md:columns-3\">\n      {images.map((img, i) => (\n        <button key={img.id} onClick={() => setOpen(i)} className=\"mb-4 block\">\n"
+                "          <Image src={img.sourceUrl} alt=\"\" width={img.width} height={img.height} sizes=\"(min-width: 768px) 33vw, 50vw\" />\n"
+                "        </button>\n      ))}\n      {open !== null && <Lightbox images={images} index={open} onClose={() => setOpen(null)} />}\n    </div>\n  );\n}\n"}),
+        ]),
+        ("final", "SeasonalGallery renders the eight images in a CSS-columns masonry with a lightbox on click."),
+        ("user", "It looks lovely. But every photograph on the Fernhill site needs a real description; an empty alt is for the little leaf "
+                 "flourishes and nothing else. Our contract with them says WCAG 2.2 AA, and one of their trustees runs a gardening club for "
+                 "visually impaired people, so this would be noticed. The media library already has alt text for these, please use that, and "
+                 "give the lightbox buttons a label too."),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H22_FE + "/components/SeasonalGallery.tsx", "edits": [
+                {"old_string": "<Image src={img.sourceUrl} alt=\"\"", "new_string": "<Image src={img.sourceUrl} alt={img.altText}"},
+                {"old_string": "<button key={img.id} onClick={() => setOpen(i)} className=\"mb-4 block\">",
+                 "new_string": "<button key={img.id} onClick={() => setOpen(i)} className=\"mb-4 block\" aria-label={`Enlarge: ${img.altText}`}>"},
+            ]}),
+        ]),
+        ("final", "Each image takes its alt from the media library's altText, and the buttons are labelled 'Enlarge: …'. All eight Autumn 2026 items have alt text filled in."),
+    ], expect=[dict(kind="user_correction", words=["real description"], priority="HIGH", file="**/SeasonalGallery.tsx")]),
+
+    dict(name="h22_tailwind_tokens_not_hex", turns=[
+        ("user", "hero banner needs the new autumn variant: green bg, oat text, big fraunces heading. HeroBanner.tsx, variant='autumn' 🍂"),
+        ("assistant", "Adding the variant.", [
+            ("Edit", {"file_path": H22_FE + "/components/HeroBanner.tsx",
+                      "old_string": "const variants = {\n",
+                      "new_string": "const variants = {\n  autumn: 'bg-[#2F5D3A] text-[#F4EFE6]',\n"}),
+        ]),
+        ("final", "HeroBanner accepts variant='autumn' with the green background and oat text."),
+        ("user", "no raw hex in components fam 🙏 we've got fernhill-green + oat in tailwind.config for exactly this, if brand nudges a shade we change it in one place"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FE + "/components/HeroBanner.tsx", "old_string": "  autumn: 'bg-[#2F5D3A] text-[#F4EFE6]',", "new_string": "  autumn: 'bg-fernhill-green text-oat',"}),
+        ]),
+        ("final", "The autumn variant uses the bg-fernhill-green and text-oat tokens."),
+    ], expect=[dict(kind="user_correction", words=["raw hex"], priority="HIGH", file="**/HeroBanner.tsx")]),
+
+    dict(name="h22_ide_graphql_https", turns=[
+        ("user", "previews are broken on staging, rachel clicks 'preview' in wp and gets our 404. can u look?"),
+        ("assistant", "Reading the preview route and the GraphQL client.", [
+            ("Read", {"file_path": H22_FE + "/.env.local"}),
+        ]),
+        ("result", "WP_GRAPHQL_URL=http://fernhillstg.wpengine.com/graphql\nWP_HOST=fernhillstg.wpengine.com\nWP_APP_USER=headless-preview\n"
+                   "WP_APP_PASSWORD=\"" + H22_WP_APP_PASSWORD + "\"\nPREVIEW_SECRET=" + H22_PREVIEW_SECRET),
+        ("assistant", "The preview fetch does not send credentials. Adding Basic auth with the application password for preview requests.", [
+            ("Edit", {"file_path": H22_FE + "/lib/wp.ts",
+                      "old_string": "export async function fetchGraphQL(query: string, variables = {}, preview = false) {\n  const headers: Record<string, string> = { 'Content-Type': 'application/json' };",
+                      "new_string": "export async function fetchGraphQL(query: string, variables = {}, preview = false) {\n  const headers: Record<string, string> = { 'Content-Type': 'application/json' };\n"
+                                    "  if (preview) {\n    headers.Authorization = 'Basic ' + Buffer.from(`${process.env.WP_APP_USER}:${process.env.WP_APP_PASSWORD}`).toString('base64');\n  }"}),
+        ]),
+        ("final", "Preview requests now send the application password as Basic auth."),
+        ("ide", H22_IDE_WP, "still 401 lol. this hits http://…/graphql, has to be https — wpe 301s http→https and the redirect drops the Authorization header. that's the whole bug"),
+        ("assistant", "Switching the endpoint to https and refusing plain http in the client.", [
+            ("Edit", {"file_path": H22_FE + "/.env.local", "old_string": "WP_GRAPHQL_URL=http://fernhillstg.wpengine.com/graphql", "new_string": "WP_GRAPHQL_URL=https://fernhillstg.wpengine.com/graphql"}),
+            ("Edit", {"file_path": H22_FE + "/lib/wp.ts", "old_string": "const endpoint = process.env.WP_GRAPHQL_URL!;",
+                      "new_string": "const endpoint = process.env.WP_GRAPHQL_URL!;\nif (!endpoint.startsWith('https://')) throw new Error('WP_GRAPHQL_URL must be https (WP Engine redirects drop auth headers)');"}),
+        ]),
+        ("final", "The endpoint is https now and the client throws on an http URL. Preview of draft 'Bulb planting calendar' loads on staging with the draft content."),
+    ], expect=[dict(kind="user_correction", words=["https"], priority="HIGH", file="**/wp.ts")], secrets=[H22_WP_APP_PASSWORD, H22_PREVIEW_SECRET]),
+
+    dict(name="h22_consent_box_unticked", turns=[
+        ("user", "Fernhill would like a marketing opt-in on the contact form, so that people who enquire can also join the newsletter. "
+                 "Could you add a checkbox under the message field, wording: 'Send me Fernhill's monthly newsletter with seasonal offers'? "
+                 "The HubSpot property is newsletter_opt_in."),
+        ("assistant", "Adding the checkbox and passing it through to the submission.", [
+            ("Edit", {"file_path": H22_FE + "/components/ContactForm.tsx",
+                      "old_string": "      <Textarea {...register('message', { required: true })} label=\"Your message\" />\n",
+                      "new_string": "      <Textarea {...register('message', { required: true })} label=\"Your message\" />\n"
+                                    "      <Checkbox {...register('newsletter_opt_in')} defaultChecked label=\"Send me Fernhill's monthly newsletter with seasonal offers\" />\n"}),
+        ]),
+        ("final", "The opt-in checkbox is under the message field, ticked by default, and maps to newsletter_opt_in in HubSpot."),
+        ("user", "Thank you for being quick, but the opt-in has to start unticked. A pre-ticked box does not count as consent under UK GDPR and "
+                 "PECR, and Martin (their DPO) approved this form on the basis that people actively choose to join. If a complaint reached the "
+                 "ICO it would be Fernhill's name on it, and ours on the invoice for the fix."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FE + "/components/ContactForm.tsx",
+                      "old_string": "<Checkbox {...register('newsletter_opt_in')} defaultChecked label=",
+                      "new_string": "<Checkbox {...register('newsletter_opt_in')} defaultChecked={false} label="}),
+        ]),
+        ("final", "The opt-in now starts unticked; only an explicit tick sends newsletter_opt_in=true."),
+    ], expect=[dict(kind="user_correction", words=["unticked"], priority="HIGH", file="**/ContactForm.tsx")]),
+
+    dict(name="h22_pnpm_not_npm", turns=[
+        ("user", "add react-hook-form + zod to the frontend, i wanna redo the contact form validation"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H22_FE + " && npm install react-hook-form zod @hookform/resolvers", "description": "Install form libraries"}),
+        ]),
+        ("result", "added 3 packages, and audited 612 packages in 8s\n\n148 packages are looking for funding\n  run `npm fund` for details\n\nfound 0 vulnerabilities"),
+        ("final", "react-hook-form, zod and @hookform/resolvers are installed."),
+        ("user", "bro 🤦 this repo is pnpm, u just spawned a package-lock.json next to pnpm-lock.yaml and CI's gonna choke on it. nuke that + pnpm add"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H22_FE + " && rm package-lock.json && rm -rf node_modules && pnpm add react-hook-form zod @hookform/resolvers && git status --short",
+                      "description": "Remove npm lockfile and install with pnpm"}),
+        ]),
+        ("result", "Packages: +3\n+++\nProgress: resolved 615, reused 612, downloaded 3, added 615, done\n\ndependencies:\n+ @hookform/resolvers 3.9.1\n+ react-hook-form 7.53.2\n+ zod 3.23.8\n\n M package.json\n M pnpm-lock.yaml"),
+        ("final", "package-lock.json is gone; the three packages are added with pnpm, so only package.json and pnpm-lock.yaml changed."),
+    ], expect=[dict(kind="user_correction", words=["pnpm"], priority="HIGH", tool="Bash")]),
+
+    dict(name="h22_date_format_day_first", turns=[
+        ("user", "Please could you add a date helper for the events listing? Workshops come from the events custom post type with the date "
+                 "stored as an ACF date picker value (Ymd)."),
+        ("assistant", "Writing the helper.", [
+            ("Write", {"file_path": H22_FE + "/lib/formatDate.ts", "content":
+                "export function formatEventDate(ymd: string): string {\n  const d = new Date(`${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}T00:00:00`);\n"
+                "  return d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });\n}\n"}),
+        ]),
+        ("final", "formatEventDate turns '20260314' into 03/14/2026."),
+        ("user", "Thank you, although the output is not what Fernhill will want. Their brand guide's style section is specific: dates are "
+                 "written day first, month in full, no ordinal and no comma, as in 14 March 2026. The workshop listing currently reads "
+                 "03/14/2026, which a customer in Harrogate will read as the third of some month that does not exist."),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FE + "/lib/formatDate.ts",
+                      "old_string": "  return d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });",
+                      "new_string": "  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });"}),
+        ]),
+        ("final", "formatEventDate('20260314') now returns '14 March 2026'."),
+    ], expect=[dict(kind="user_correction", words=["day first"], priority="HIGH", file="**/formatDate.ts")]),
+
+    dict(name="h22_hardcoded_staging_host", turns=[
+        ("user", "images from the wp media lib 400 on the new staging domain. next/image says hostname not configured"),
+        ("assistant", "Checking the config and env.", [
+            ("Read", {"file_path": H22_FE + "/.env.production"}),
+        ]),
+        ("result", "WP_HOST=cms.fernhill.co.uk\nWP_GRAPHQL_URL=https://cms.fernhill.co.uk/graphql\nRECAPTCHA_SECRET_KEY=" + H22_RECAPTCHA_SECRET
+                   + "\nNEXT_PUBLIC_RECAPTCHA_SITE_KEY=6LfK8xQpAAAAAPu3Lm9Vx2Rk7Tz4Wq8Nc1Hb5Js0\n"),
+        ("assistant", "Adding the staging host to remotePatterns.", [
+            ("Edit", {"file_path": H22_FE + "/next.config.js",
+                      "old_string": "    remotePatterns: [\n      { protocol: 'https', hostname: 'cms.fernhill.co.uk', pathname: '/wp-content/uploads/**' },\n",
+                      "new_string": "    remotePatterns: [\n      { protocol: 'https', hostname: 'cms.fernhill.co.uk', pathname: '/wp-content/uploads/**' },\n"
+                                    "      { protocol: 'https', hostname: 'fernhillstg.wpengine.com', pathname: '/wp-content/uploads/**' },\n"}),
+        ]),
+        ("final", "fernhillstg.wpengine.com is allowed in next.config.js, so staging images load."),
+        ("user", "hmm don't bake hostnames into next.config, that's how prod ended up allowing the stg host last time 😅 build it from process.env.WP_HOST like lib/wp.ts does, each env sets its own"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FE + "/next.config.js",
+                      "old_string": "      { protocol: 'https', hostname: 'cms.fernhill.co.uk', pathname: '/wp-content/uploads/**' },\n      { protocol: 'https', hostname: 'fernhillstg.wpengine.com', pathname: '/wp-content/uploads/**' },\n",
+                      "new_string": "      { protocol: 'https', hostname: process.env.WP_HOST, pathname: '/wp-content/uploads/**' },\n"}),
+        ]),
+        ("final", "remotePatterns now takes its hostname from WP_HOST, which is cms.fernhill.co.uk in production and staging.fernhill.co.uk in the staging environment on Vercel. The staging rebuild serves the media images."),
+    ], expect=[dict(kind="user_correction", words=["hostnames"], priority="HIGH", file="**/next.config.js")], secrets=[H22_RECAPTCHA_SECRET]),
+
+    dict(name="h22_no_test_entries_on_live", turns=[
+        ("user", "Could you check the contact form end to end after yesterday's honeypot release? I want to be sure genuine enquiries still "
+                 "get through before Rachel's team goes home for the weekend."),
+        ("assistant", "Checking the mailer configuration first.", [
+            ("Bash", {"command": H22_SSH_PROD + " 'wp config get FERNHILL_SMTP_DSN'", "description": "Show the mailer DSN on production"}),
+        ]),
+        ("result", H22_SMTP_URL),
+        ("assistant", "Sending a test enquiry through the live form endpoint.", [
+            ("Bash", {"command": "for i in 1 2 3; do curl -s -X POST https://cms.fernhill.co.uk/wp-json/fernhill-forms/v1/submit -H 'Content-Type: application/json' -d '{\"form\":\"contact\",\"name\":\"Test McTest\",\"email\":\"test@example.com\",\"centre\":\"harrogate\",\"message\":\"Test enquiry, please ignore\"}'; echo; done",
+                      "description": "Submit three test enquiries"}),
+        ]),
+        ("result", "{\"ok\":true,\"id\":4903}\n{\"ok\":true,\"id\":4904}\n{\"ok\":true,\"id\":4905}"),
+        ("final", "The form works end to end on production: three test submissions were accepted (IDs 4903-4905) and the mailer sent them."),
+        ("user", "I have just had a slightly bemused call from Fernhill's customer service lead. Three enquiries from 'Test McTest' landed in "
+                 "their shared inbox, one was auto-forwarded to the Harrogate store manager, and all three are now in HubSpot as contacts. "
+                 "Test submissions are never sent to the live site. Staging exists for this: its mailer goes to Mailtrap and its HubSpot "
+                 "connection points at the sandbox portal. Could you remove those three entries from production and from HubSpot, please?"),
+        ("assistant", "Deleting the three submissions on production and the HubSpot contact.", [
+            ("Bash", {"command": H22_SSH_PROD + " 'wp fernhill-forms delete 4903 4904 4905 --with-integrations'", "description": "Delete the test submissions and their HubSpot contact"}),
+        ]),
+        ("result", "Deleted submission 4903.\nDeleted submission 4904.\nDeleted submission 4905.\nHubSpot: archived contact 80133401 (test@example.com).\nSuccess: 3 submissions deleted."),
+        ("final", "The three test entries are deleted from wp_fh_submissions and the HubSpot contact is archived. I re-ran the same check on staging: the submission arrived in Mailtrap and in the HubSpot sandbox."),
+    ], expect=[dict(kind="user_correction", words=["test submissions"], priority="CRITICAL", tool="Bash")], secrets=[H22_SMTP_PASSWORD]),
+
+    dict(name="h22_suggest_format_ids", turns=[
+        ("user", "can u clear out the spam submissions on stg older than 30 days? they're post type fh_spam"),
+        ("assistant", "", [
+            ("Bash", {"command": H22_SSH_STG + " \"wp post list --post_type=fh_spam --date_query='[{\\\"before\\\":\\\"30 days ago\\\"}]' --fields=ID | awk 'NR>1 {print \\$1}' | xargs -r wp post delete --force\"",
+                      "description": "Delete spam entries older than 30 days on staging"}),
+        ]),
+        ("result", "Success: Deleted post 3911.\nSuccess: Deleted post 3912.\n[... 1,204 more ...]\nSuccess: Deleted post 5120."),
+        ("final", "1,206 spam entries older than 30 days are deleted on staging."),
+        ("user", "nice 👍 fwiw `wp post list --format=ids` spits out the ids space-separated already, so u can just do wp post delete $(…) w/o the awk dance. bit cleaner next time"),
+        ("final", "Noted; `--format=ids` gives a space-separated ID list, so `wp post delete $(wp post list ... --format=ids) --force` does the same without awk."),
+    ], expect=[dict(kind="user_correction", words=["format=ids"], priority="MEDIUM", tool="Bash")]),
+
+    # ---------------------------------------------------------------- repeated mistakes
+    dict(name="h22_repeat_text_domain", turns=[
+        ("user", "need labels for the new 'request a callback' form in fernhill-forms: name, phone, best time to call, submit. translatable pls, loco translate picks them up"),
+        ("assistant", "Adding the fields to the renderer.", [
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-form-renderer.php",
+                      "old_string": "    private function callback_fields(): array {\n        return array();",
+                      "new_string": "    private function callback_fields(): array {\n        return array(\n            'name'  => __( 'Your name', 'fernhill' ),\n"
+                                    "            'phone' => __( 'Phone number', 'fernhill' ),\n            'time'  => __( 'Best time to call', 'fernhill' ),\n            'submit' => __( 'Request a callback', 'fernhill' ),\n        );"}),
+        ]),
+        ("final", "The callback form's four labels are translatable."),
+        ("user", "text domain is 'fernhill-forms' not 'fernhill' 😅 loco only scans the plugin's own domain, these won't show up"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-form-renderer.php", "old_string": "'fernhill' )", "new_string": "'fernhill-forms' )", "replace_all": True}),
+        ]),
+        ("final", "All four labels use the fernhill-forms text domain."),
+        ("user", "ty. now the validation messages for it: phone required, phone invalid, pick a time"),
+        ("assistant", "Adding the messages to the validator.", [
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-validator.php",
+                      "old_string": "    const MESSAGES = array(\n",
+                      "new_string": "    const MESSAGES = array(\n        'phone_required' => 'Please enter a phone number so we can call you back.',\n"
+                                    "        'phone_invalid'  => 'That phone number does not look right.',\n        'time_required'  => 'Please choose a time that suits you.',\n"}),
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-validator.php",
+                      "old_string": "        return self::MESSAGES[ $code ];",
+                      "new_string": "        return __( self::MESSAGES[ $code ], 'fernhill' );"}),
+        ]),
+        ("final", "The three validation messages are in place and translated through __()."),
+        ("user", "'fernhill' text domain AGAIN 😩 it's fernhill-forms for every string in this plugin. also __() w/ a variable doesn't get extracted, needs literal strings"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-validator.php",
+                      "old_string": "        return __( self::MESSAGES[ $code ], 'fernhill' );",
+                      "new_string": "        switch ( $code ) {\n            case 'phone_required': return __( 'Please enter a phone number so we can call you back.', 'fernhill-forms' );\n"
+                                    "            case 'phone_invalid': return __( 'That phone number does not look right.', 'fernhill-forms' );\n"
+                                    "            case 'time_required': return __( 'Please choose a time that suits you.', 'fernhill-forms' );\n        }\n        return self::MESSAGES[ $code ];"}),
+            ("Bash", {"command": "cd " + H22_P + " && grep -rn \"'fernhill' )\" wp/wp-content/plugins/fernhill-forms || echo none", "description": "Look for any other wrong text domain"}),
+        ]),
+        ("result", "none"),
+        ("final", "The validator returns literal strings in the fernhill-forms domain, and no string in the plugin uses 'fernhill' any more."),
+    ], expect=[dict(kind="user_correction", words=["text domain"], priority="CRITICAL", occurrences=2)]),
+
+    dict(name="h22_repeat_escape_output", turns=[
+        ("user", "Could you build the stockist card template for the WordPress side (the classic theme still renders /stockists for the "
+                 "printable list)? Name, address, website link."),
+        ("assistant", "Writing the template part.", [
+            ("Write", {"file_path": H22_STOCK + "/templates/stockist-card.php", "content":
+                "<?php /** @var Fernhill_Stockist $stockist */ ?>\n<article class=\"fh-stockist\">\n  <h3><?php echo $stockist->name; ?></h3>\n"
+                "  <address><?php echo nl2br( $stockist->address ); ?></address>\n  <a href=\"<?php echo $stockist->website; ?>\">Visit website</a>\n</article>\n"}),
+        ]),
+        ("final", "templates/stockist-card.php renders the name, address and website link."),
+        ("user", "Those values come from a form that stockists fill in themselves, so they need escaping on output: esc_html for text, "
+                 "esc_url for the link, wp_kses for anything with markup. That is item 4 on our security checklist."),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H22_STOCK + "/templates/stockist-card.php", "edits": [
+                {"old_string": "<?php echo $stockist->name; ?>", "new_string": "<?php echo esc_html( $stockist->name ); ?>"},
+                {"old_string": "<?php echo nl2br( $stockist->address ); ?>", "new_string": "<?php echo nl2br( esc_html( $stockist->address ) ); ?>"},
+                {"old_string": "<?php echo $stockist->website; ?>", "new_string": "<?php echo esc_url( $stockist->website ); ?>"},
+            ]}),
+        ]),
+        ("final", "Name and address are escaped with esc_html, the link with esc_url."),
+        ("user", "Thank you. Could you add the opening hours and the 'click and collect' note under the address as well?"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_STOCK + "/templates/stockist-card.php",
+                      "old_string": "  <a href=\"<?php echo esc_url( $stockist->website ); ?>\">Visit website</a>\n",
+                      "new_string": "  <p class=\"fh-hours\"><?php echo $stockist->opening_hours; ?></p>\n  <?php if ( $stockist->click_collect ) : ?>\n"
+                                    "    <p class=\"fh-cc\"><?php echo $stockist->click_collect_note; ?></p>\n  <?php endif; ?>\n  <a href=\"<?php echo esc_url( $stockist->website ); ?>\">Visit website</a>\n"}),
+        ]),
+        ("final", "Opening hours and the click and collect note now show under the address."),
+        ("user", "The opening hours and the note go out unescaped, twenty minutes after we fixed the same thing in this very file. Same values "
+                 "from the same stockist form. esc_html on both, please."),
+        ("assistant", "", [
+            ("MultiEdit", {"file_path": H22_STOCK + "/templates/stockist-card.php", "edits": [
+                {"old_string": "<?php echo $stockist->opening_hours; ?>", "new_string": "<?php echo esc_html( $stockist->opening_hours ); ?>"},
+                {"old_string": "<?php echo $stockist->click_collect_note; ?>", "new_string": "<?php echo esc_html( $stockist->click_collect_note ); ?>"},
+            ]}),
+            ("Bash", {"command": "cd " + H22_P + " && vendor/bin/phpcs --standard=WordPress --sniffs=WordPress.Security.EscapeOutput wp/wp-content/plugins/fernhill-stockists/templates", "description": "Check for unescaped output"}),
+        ]),
+        ("result", "\nTime: 212ms; Memory: 10MB\n\nNo violations found."),
+        ("final", "Both are escaped, and phpcs's EscapeOutput sniff reports nothing in the stockist templates."),
+    ], expect=[dict(kind="user_correction", words=["esc_html"], priority="CRITICAL", file="**/stockist-card.php", occurrences=2)]),
+
+    dict(name="h22_repeat_cache_purge", turns=[
+        ("user", "push the footer tweak (the new harrogate phone number partial) to stg pls"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H22_P + " && git push origin main && gh workflow run deploy-wp.yml -f environment=staging && sleep 60 && gh run list --workflow=deploy-wp.yml -L 1",
+                      "description": "Deploy the WordPress theme change to staging"}),
+        ]),
+        ("result", "completed\tsuccess\tFooter: Harrogate phone partial\tDeploy WordPress\tmain\tworkflow_dispatch\t11906001\t52s"),
+        ("final", "The footer change is deployed to fernhillstg."),
+        ("user", "still seeing the old number 🙄 wpe's page cache never got purged so it's serving the old html. `wp page-cache flush` after every deploy pls"),
+        ("assistant", "", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp page-cache flush && wp cache flush'", "description": "Purge page and object caches on staging"}),
+        ]),
+        ("result", "Success: Page cache flushed.\nSuccess: The cache was flushed."),
+        ("final", "Caches purged on staging; the new number shows."),
+        ("user", "ok now the printable stockist list css fix, same deal, to stg"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H22_P + " && git push origin main && gh workflow run deploy-wp.yml -f environment=staging && sleep 60 && gh run list --workflow=deploy-wp.yml -L 1",
+                      "description": "Deploy the print stylesheet fix to staging"}),
+        ]),
+        ("result", "completed\tsuccess\tStockists: print stylesheet\tDeploy WordPress\tmain\tworkflow_dispatch\t11906044\t49s"),
+        ("final", "The print stylesheet fix is on staging."),
+        ("user", "bruh. cache. again 😤 purge after EVERY deploy, i shouldn't have to ask twice"),
+        ("assistant", "", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp page-cache flush && wp cache flush'", "description": "Purge caches on staging"}),
+        ]),
+        ("result", "Success: Page cache flushed.\nSuccess: The cache was flushed."),
+        ("user", "and the 'closed' badge fix for boxing day, to stg"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H22_P + " && git push origin main && gh workflow run deploy-wp.yml -f environment=staging && sleep 60 && gh run list --workflow=deploy-wp.yml -L 1",
+                      "description": "Deploy the closed badge fix to staging"}),
+        ]),
+        ("result", "completed\tsuccess\tHours: closed badge on bank holidays\tDeploy WordPress\tmain\tworkflow_dispatch\t11906090\t50s"),
+        ("final", "The closed badge fix is deployed to staging."),
+        ("user", "third time 💀 no purge. wp page-cache flush. every. deploy."),
+        ("assistant", "Purging, and adding the purge as the last step of the deploy workflow so it cannot be skipped.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp page-cache flush && wp cache flush'", "description": "Purge caches on staging"}),
+            ("Edit", {"file_path": H22_P + "/.github/workflows/deploy-wp.yml",
+                      "old_string": "          SCRIPT: \"wp plugin list --status=active\"",
+                      "new_string": "          SCRIPT: \"wp plugin list --status=active && wp page-cache flush && wp cache flush\""}),
+        ]),
+        ("final", "Caches purged for the third deploy, and deploy-wp.yml now runs `wp page-cache flush && wp cache flush` on the target install after every deploy, staging and production."),
+    ], expect=[dict(kind="user_correction", words=["purge"], priority="CRITICAL", tool="Bash", occurrences=3)]),
+
+    # ---------------------------------------------------------------- lesson statements
+    dict(name="h22_lesson_client_changelog", turns=[
+        ("user", "Good afternoon. Before you start on the honeypot for the contact form, one standing instruction that I have agreed with "
+                 "Fernhill this week: going forward, every change to the forms plugin gets a line in CLIENT-CHANGELOG.md at the root of the "
+                 "repository, in plain English, dated, saying what changed for the person filling in the form. Their DPO reads that file "
+                 "every quarter as part of our retainer review. Now, the honeypot: a hidden field that bots fill and people don't, and "
+                 "submissions with it filled are stored as spam rather than emailed."),
+        ("assistant", "Adding the hidden field, the spam branch and the changelog line.", [
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-form-renderer.php",
+                      "old_string": "        $html .= $this->nonce_field();\n",
+                      "new_string": "        $html .= $this->nonce_field();\n        $html .= '<div class=\"fh-hp\" aria-hidden=\"true\"><label>Leave this empty<input type=\"text\" name=\"fh_website\" tabindex=\"-1\" autocomplete=\"off\"></label></div>';\n"}),
+            ("Edit", {"file_path": H22_FORMS + "/includes/class-submission-handler.php",
+                      "old_string": "        $submission = Fernhill_Submission::from_request( $request );\n",
+                      "new_string": "        $submission = Fernhill_Submission::from_request( $request );\n        if ( '' !== trim( (string) $request->get_param( 'fh_website' ) ) ) {\n            return $this->store->save_as_spam( $submission );\n        }\n"}),
+            ("Edit", {"file_path": H22_P + "/CLIENT-CHANGELOG.md", "old_string": "# Changes to the Fernhill website forms\n\n",
+                      "new_string": "# Changes to the Fernhill website forms\n\n## 20 November 2026\n- The contact form has a hidden anti-spam field. People filling in the form will not see any difference; automated spam is now set aside instead of being emailed to the customer service team. No extra personal data is collected.\n\n"}),
+        ]),
+        ("final", "The honeypot is in (hidden field fh_website, spam stored via save_as_spam, not emailed), and CLIENT-CHANGELOG.md has a dated plain-English entry for it."),
+    ], expect=[dict(kind="lesson_statement", words=["client-changelog"], priority="HIGH")]),
+
+    dict(name="h22_lesson_object_cache", turns=[
+        ("user", "trading hours banner on stg still shows the old hours even tho i changed the option?? i did it via wp db query bc the acf options page was being weird"),
+        ("assistant", "Comparing the database value with what WordPress returns.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp db query \"SELECT option_value FROM wp_options WHERE option_name = \\\"options_trading_hours_banner\\\"\" && wp option get options_trading_hours_banner'",
+                      "description": "Compare raw DB value with get_option on staging"}),
+        ]),
+        ("result", "option_value\nOpen 9am-5pm every day until 23 December\nOpen 9am-6pm Monday to Saturday, 10am-4pm Sunday"),
+        ("assistant", "The table has the new text but get_option returns the old one: WP Engine's object cache (Memcached) still holds the cached alloptions. Flushing it.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp cache flush && wp option get options_trading_hours_banner && wp page-cache flush'", "description": "Flush object cache and re-read the option"}),
+        ]),
+        ("result", "Success: The cache was flushed.\nOpen 9am-5pm every day until 23 December\nSuccess: Page cache flushed."),
+        ("final", "The banner shows the new hours now. Lesson learned: on WP Engine the object cache sits in front of wp_options, so anything written with raw SQL (wp db query) stays invisible until `wp cache flush`. Change options with `wp option update` or through the admin, which update the cache too; if raw SQL is ever unavoidable, flush the object cache straight after."),
+    ], expect=[dict(kind="lesson_statement", words=["object cache"], priority="HIGH")]),
+
+    dict(name="h22_lesson_storybook_rule", turns=[
+        ("user", "need a little 'open now' pill for the stockist cards. green dot + 'Open now' / grey + 'Closed'. tiny component pls"),
+        ("assistant", "", [
+            ("Write", {"file_path": H22_FE + "/components/OpenPill.tsx", "content":
+                "export function OpenPill({ open }: { open: boolean }) {\n  return (\n    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm ${open ? 'bg-fernhill-green/10 text-fernhill-green' : 'bg-stone-100 text-stone-600'}`}>\n"
+                "      <span aria-hidden className={`h-2 w-2 rounded-full ${open ? 'bg-fernhill-green' : 'bg-stone-400'}`} />\n      {open ? 'Open now' : 'Closed'}\n    </span>\n  );\n}\n"}),
+        ]),
+        ("final", "OpenPill is in components/OpenPill.tsx."),
+        ("user", "sick, thx 🙌 oh and heads up, from now on every new component gets a storybook story in the same PR, no exceptions ✌️ design review moved to chromatic this week so if it's not in storybook helen can't see it"),
+        ("assistant", "", [
+            ("Write", {"file_path": H22_FE + "/components/OpenPill.stories.tsx", "content":
+                "import type { Meta, StoryObj } from '@storybook/react';\nimport { OpenPill } from './OpenPill';\n\nconst meta: Meta<typeof OpenPill> = { title: 'Stockists/OpenPill', component: OpenPill };\nexport default meta;\n\n"
+                "export const Open: StoryObj<typeof OpenPill> = { args: { open: true } };\nexport const Closed: StoryObj<typeof OpenPill> = { args: { open: false } };\n"}),
+        ]),
+        ("final", "Added OpenPill.stories.tsx with Open and Closed stories under Stockists/OpenPill."),
+    ], expect=[dict(kind="lesson_statement", words=["storybook story"], priority="HIGH")]),
+
+    dict(name="h22_lesson_preview_drafts", turns=[
+        ("user", "preview works for published posts now but drafts come back empty?? rachel's trying to preview the christmas gift guide"),
+        ("assistant", "Querying the draft directly with and without credentials.", [
+            ("Bash", {"command": "cd " + H22_FE + " && node scripts/gql.mjs 'query { post(id: 9121, idType: DATABASE_ID, asPreview: true) { title status } }' && node scripts/gql.mjs --auth 'query { post(id: 9121, idType: DATABASE_ID, asPreview: true) { title status } }'",
+                      "description": "Query a draft anonymously and authenticated"}),
+        ]),
+        ("result", "{\"data\":{\"post\":null}}\n{\"data\":{\"post\":{\"title\":\"Christmas gift guide 2026\",\"status\":\"draft\"}}}"),
+        ("assistant", "Anonymous requests get null for drafts. The preview route passes the slug, which WPGraphQL cannot resolve for an unpublished post. Switching it to the database ID with auth.", [
+            ("Edit", {"file_path": H22_FE + "/app/api/preview/route.ts",
+                      "old_string": "  const post = await getPostBySlug(searchParams.get('slug')!, { preview: true });",
+                      "new_string": "  const post = await getPostForPreview(Number(searchParams.get('id')));"}),
+            ("Edit", {"file_path": H22_MU + "/fernhill-headless.php",
+                      "old_string": "        $url = add_query_arg( array( 'slug' => $post->post_name, 'secret' => $secret ), $preview_url );",
+                      "new_string": "        $url = add_query_arg( array( 'id' => $post->ID, 'secret' => $secret ), $preview_url );"}),
+        ]),
+        ("final", "Draft previews work: the Christmas gift guide opens in preview on staging. Note for future: WPGraphQL only resolves drafts and private posts for authenticated requests, and an unpublished post has no usable slug, so preview queries must send the application password and look the post up by DATABASE_ID with asPreview: true."),
+    ], expect=[dict(kind="lesson_statement", words=["drafts"], priority="HIGH")]),
+
+    dict(name="h22_lesson_content_belongs_to_client", turns=[
+        ("user", "Hello. Rachel says the Christmas opening hours are not showing on the Ilkley centre page, although they are fine for the other "
+                 "four. Could you find out why? She is keen to have it right before the weekend, when the December footfall starts."),
+        ("assistant", "Checking the centre's ACF fields on production (read-only).", [
+            ("Bash", {"command": H22_SSH_PROD + " 'wp post list --post_type=centre --fields=ID,post_title && wp post meta get 318 christmas_hours --format=json'",
+                      "description": "List centres and read Ilkley's Christmas hours"}),
+        ]),
+        ("result", "+-----+------------------------+\n| ID  | post_title             |\n+-----+------------------------+\n| 312 | Fernhill Harrogate     |\n| 314 | Fernhill Knaresborough |\n"
+                   "| 316 | Fernhill Ripon         |\n| 318 | Fernhill Ilkley        |\n| 320 | Fernhill Otley         |\n+-----+------------------------+\n[]"),
+        ("final", "It's content, not code: Ilkley's `christmas_hours` repeater is empty on production, while the other four centres have their rows filled in. The template shows the section only when the repeater has rows, which is why it disappears. Nothing needs changing on our side; someone at Fernhill needs to fill in Ilkley's hours under Centres → Fernhill Ilkley → Christmas hours. I haven't changed anything."),
+        ("user", "Thank you, that is very helpful, and I will let Rachel know. Please remember that opening hours, prices and the seasonal "
+                 "banners belong to Fernhill's marketing team: they edit them in WordPress themselves. We change templates and code, never "
+                 "their content, unless Rachel asks us in writing. You did exactly the right thing in telling me rather than filling it in."),
+        ("final", "Understood."),
+    ], expect=[dict(kind="lesson_statement", words=["marketing team"], priority="HIGH")]),
+
+    dict(name="h22_lesson_no_friday_deploys", turns=[
+        ("user", "Hi, the new stockist filters look good on staging and Jay has reviewed them. Could you get the production deploy ready? "
+                 "Prepare it, but do not run it yet."),
+        ("assistant", "Preparing the release: checking staging matches main and drafting the release notes.", [
+            ("Bash", {"command": "cd " + H22_P + " && git fetch && git log --oneline origin/main -5 && gh run list --workflow=deploy-frontend.yml -L 2",
+                      "description": "Check main and recent deploys"}),
+        ]),
+        ("result", "c81d2e4 Stockist filters: open now + centre type\n4a9b0f1 Stockist filters: URL state\n0e22c7a Footer: Harrogate phone\n"
+                   "completed\tsuccess\tStockist filters: open now + centre type\tDeploy front end\tmain\tworkflow_dispatch\t11907210\t2m41s\t(staging)"),
+        ("final", "Ready to go: main is at c81d2e4, which is exactly what is on staging (run 11907210). The production deploy is one command, `gh workflow run deploy-frontend.yml -f environment=production -f ref=c81d2e4`. It's 15:20 now, so it could go out this afternoon."),
+        ("user", "Thank you, but not this afternoon. A house rule, which I should have written down months ago: nothing goes to Fernhill's "
+                 "production after 1pm on a Friday, or on the day before a bank holiday. If something breaks, their marketing team is the "
+                 "first to notice and nobody here is around to answer them. We will deploy on Monday morning."),
+        ("final", "Understood, I'll leave it prepared for Monday morning."),
+    ], expect=[dict(kind="lesson_statement", words=["friday"], priority="HIGH")]),
+
+    dict(name="h22_lesson_acf_json", turns=[
+        ("user", "the 'care difficulty' field on plants shows up locally but not on stg?? graphql says field doesn't exist"),
+        ("assistant", "Comparing the field groups.", [
+            ("Bash", {"command": "cd " + H22_P + " && ls wp/wp-content/themes/fernhill/acf-json/ && " + H22_SSH_STG + " 'wp post list --post_type=acf-field-group --fields=post_name,post_title,post_modified'",
+                      "description": "List local acf-json and staging field groups"}),
+        ]),
+        ("result", "group_5f2a1c.json  group_6031bd.json  group_64c09e.json\n+---------------------+---------------+---------------------+\n| post_name           | post_title    | post_modified       |\n"
+                   "+---------------------+---------------+---------------------+\n| group_64c09e        | Plant details | 2026-11-12 16:02:11 |\n+---------------------+---------------+---------------------+"),
+        ("assistant", "Staging has a database copy of 'Plant details' that someone saved in the staging admin on 12 November. ACF prefers the database version over the JSON when the database one is newer, so the new field in acf-json is ignored. Syncing from JSON and removing the database copy.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp acf json sync --all && wp post delete $(wp post list --post_type=acf-field-group --name=group_64c09e --format=ids) --force && wp cache flush'",
+                      "description": "Sync field groups from acf-json on staging"}),
+        ]),
+        ("result", "Success: Synced 3 field groups from JSON.\nSuccess: Deleted post 7702.\nSuccess: The cache was flushed."),
+        ("final", "careDifficulty is in the GraphQL schema on staging now. Going forward, ACF field groups should only be edited locally and committed as acf-json; saving a group in the staging or production admin creates a database copy that silently overrides the JSON. I'd also suggest turning off the ACF admin UI on WP Engine with `acf/settings/show_admin` in the mu-plugin."),
+    ], expect=[dict(kind="lesson_statement", words=["acf-json"], priority="HIGH")]),
+
+    # ---------------------------------------------------------------- no lesson (look-alikes)
+    dict(name="h22_nl_question_index", turns=[
+        ("user", "did u forget the index on wp_fh_submissions.created_at? the retention cron does a range scan on it every night, just checking before i review the PR"),
+        ("assistant", "Checking the table definition and the installer.", [
+            ("Bash", {"command": H22_SSH_STG + " 'wp db query \"SHOW INDEX FROM wp_fh_submissions\"'", "description": "Show indexes on the submissions table"}),
+            ("Grep", {"pattern": "KEY created_at", "path": H22_FORMS + "/includes/class-installer.php", "output_mode": "content", "-n": True}),
+        ]),
+        ("result", "Table\tNon_unique\tKey_name\tSeq_in_index\tColumn_name\nwp_fh_submissions\t0\tPRIMARY\t1\tid\nwp_fh_submissions\t1\tform_id\t1\tform_id\nwp_fh_submissions\t1\tcreated_at\t1\tcreated_at"),
+        ("final", "It's there: `KEY created_at (created_at)` has been in the installer's dbDelta schema since 2.1.0, and staging's table has the index. The retention query (`created_at < DATE_SUB(...) LIMIT 500`) uses it."),
+    ], expect=[]),
+
+    dict(name="h22_nl_client_email_forward", turns=[
+        ("user", H22_CLIENT_EMAIL),
+        ("assistant", "Checking where each of the three comes from.", [
+            ("Grep", {"pattern": "phone|boxing|sold_out", "path": H22_WP + "/wp-content/themes/fernhill", "output_mode": "content", "-n": True, "-i": True}),
+            ("Bash", {"command": H22_SSH_PROD + " 'wp option get options_footer_centres --format=json | head -c 400 && wp post meta get 9044 sold_out'",
+                      "description": "Read footer options and the wreath workshop's sold-out flag"}),
+        ]),
+        ("result", "[{\"name\":\"Harrogate\",\"phone\":\"01423 555 0147\"},{\"name\":\"Knaresborough\",\"phone\":\"01423 555 0310\"}...]\n1"),
+        ("final", "All three are content that Fernhill's team can change in WordPress:\n\n1. Footer phone numbers come from Site Options → Footer → Centres; Harrogate still has 01423 555 0147.\n2. Boxing Day hours are each centre's Christmas hours repeater.\n3. The wreath workshop (event 9044) has its 'Sold out' toggle switched on; the second date was added as a new date row but the toggle applies to the whole event.\n\nDraft reply:\n\n\"Hi Rachel, thanks for these. All three can be changed from WordPress: the footer numbers under Site Options → Footer, the Boxing Day hours on each centre's page under Christmas hours, and the 'sold out' label is the toggle on the wreath workshop event. Happy to do them for you if you'd prefer, just say. Helen\""),
+    ], expect=[]),
+
+    dict(name="h22_nl_wpe_ticket_paste", turns=[
+        ("user", H22_WPE_TICKET),
+        ("assistant", "Checking whether the GraphQL endpoint is excluded from caching and what the campaign traffic looked like.", [
+            ("Bash", {"command": H22_SSH_PROD + " 'grep -c \"POST /graphql\" ~/sites/fernhillprod/logs/access.log.1 && grep \"07:00\" ~/sites/fernhillprod/logs/access.log.1 | grep -c graphql'",
+                      "description": "Count GraphQL requests in yesterday's access log"}),
+        ]),
+        ("result", "48211\n3904"),
+        ("final", "Partly us. The Next.js site sends its GraphQL queries as POST, which WP Engine never caches, so during the 7:00 email send 3,904 GraphQL requests hit PHP in that minute; with 4 workers that explains the 502s. The fix on our side is to send the read-only queries as GET with persisted query IDs (WPGraphQL Smart Cache supports this) so WP Engine's cache can serve them. Separately: the deploy key printed in the Actions log should be rotated today, and the debug echo step removed from the workflow, because that log is visible to everyone with access to the repository."),
+    ], expect=[], secrets=[H22_WPE_API_PASSWORD, H22_DEPLOY_KEY_LINE]),
+
+    dict(name="h22_nl_file_important_comments", turns=[
+        ("user", "Martin from Fernhill has asked me how long we keep contact form entries and what happens to CV uploads from the careers "
+                 "form. Could you read the retention code and give me a short, non-technical answer I can paste into my reply?"),
+        ("assistant", "Reading the retention cron.", [
+            ("Read", {"file_path": H22_FORMS + "/includes/class-retention-cron.php"}),
+        ]),
+        ("result", H22_RETENTION_PHP),
+        ("assistant", "", [
+            ("Grep", {"pattern": "function delete_with_files", "path": H22_FORMS + "/includes", "output_mode": "content", "-n": True, "-A": 8}),
+        ]),
+        ("result", H22_FORMS + "/includes/class-submission-store.php:88:    public static function delete_with_files( int $id ): void {\n"
+                   "89-        foreach ( self::attachments( $id ) as $path ) {\n90-            wp_delete_file( $path );\n91-        }\n92-        $GLOBALS['wpdb']->delete( $GLOBALS['wpdb']->prefix . 'fh_submissions', array( 'id' => $id ) );"),
+        ("final", "Suggested wording for Martin:\n\n\"Every enquiry sent through the website forms is kept for 180 days and then deleted automatically. The deletion runs every night at 3:15am. Any file attached to a form, such as a CV sent through the careers page, is stored in a private folder that is not reachable from the web, and it is deleted together with the enquiry it came with. Copies that go to HubSpot follow HubSpot's own retention settings, which sit with your team.\"\n\nThe 180 days matches the privacy notice."),
+    ], expect=[]),
+
+    dict(name="h22_nl_sidechain_pii_audit", turns=[
+        ("user", "before the DPO review next week can u audit the frontend for anywhere a visitor's email/phone/postcode could leak, logs, urls, sentry etc? just a list, no fixes yet"),
+        ("assistant", "Starting a search agent over the front end.", [
+            ("Task", {"description": "Audit front end for PII exposure", "subagent_type": "general-purpose", "prompt": H22_SUBAGENT}),
+        ]),
+        ("sidechain", H22_SUBAGENT),
+        ("result", "Findings:\n1. " + H22_FE + "/app/api/contact/route.ts:31 console.error('contact failed', body) - body includes email, phone (visitor).\n"
+                   "2. " + H22_FE + "/components/StockistSearch.tsx:58 router.push(`/find-a-stockist?postcode=${postcode}`) - visitor postcode in URL (ends up in analytics).\n"
+                   "3. " + H22_FE + "/sentry.client.config.ts:12 sendDefaultPii: true.\n4. " + H22_FE + "/app/(marketing)/thank-you/page.tsx:19 renders searchParams.email (visitor) on the page."),
+        ("final", "Four places, none fixed yet:\n\n1. app/api/contact/route.ts:31 logs the whole request body on failure (email and phone).\n2. StockistSearch.tsx:58 puts the postcode in the URL, so it reaches Google Analytics page paths.\n3. sentry.client.config.ts:12 has sendDefaultPii: true (IP addresses and cookies go to Sentry).\n4. The thank-you page reads the visitor's email from the query string and prints it.\n\nAll four are front-end only; nothing in lib/ logs personal data."),
+    ], expect=[]),
+
+    dict(name="h22_nl_compact_continue", turns=[
+        ("compact", H22_COMPACT),
+        ("user", "ok carry on w/ the url bit"),
+        ("assistant", "Reading searchParams in the page and syncing the toggle to ?open=1.", [
+            ("Edit", {"file_path": H22_FE + "/app/find-a-stockist/page.tsx",
+                      "old_string": "export default async function Page() {\n  const stockists = await getStockists();",
+                      "new_string": "export default async function Page({ searchParams }: { searchParams: { open?: string; type?: string } }) {\n  const stockists = await getStockists();\n  const initial = { openNow: searchParams.open === '1', type: searchParams.type ?? null };"}),
+            ("Edit", {"file_path": H22_FE + "/components/StockistFilters.tsx",
+                      "old_string": "  const [openNow, setOpenNow] = useState(false);",
+                      "new_string": "  const [openNow, setOpenNow] = useUrlState('open', initial.openNow);"}),
+            ("Bash", {"command": "cd " + H22_FE + " && pnpm typecheck && pnpm test --filter stockist", "description": "Typecheck and run the stockist tests"}),
+        ]),
+        ("result", "> tsc --noEmit\n\n PASS  components/__tests__/StockistFilters.test.tsx\n  ✓ reads ?open=1 on first render (18 ms)\n  ✓ writes open=1 when toggled (11 ms)\n\nTests: 2 passed, 2 total"),
+        ("final", "The 'open now' toggle is synced with ?open=1, and a shared link opens with the filter applied. The empty state copy is still to do."),
+    ], expect=[]),
+
+    dict(name="h22_nl_change_plan_redis", turns=[
+        ("user", "the stockist 'near' endpoint is slow (~900ms), can u cache the results per postcode district? transients are fine"),
+        ("assistant", "Caching per outward code in a transient for 12 hours.", [
+            ("Edit", {"file_path": H22_STOCK + "/includes/class-rest-controller.php",
+                      "old_string": "        $results = $this->repo->near( $district );",
+                      "new_string": "        $key = 'fh_near_' . strtolower( $district );\n        $results = get_transient( $key );\n        if ( false === $results ) {\n            $results = $this->repo->near( $district );\n            set_transient( $key, $results, 12 * HOUR_IN_SECONDS );\n        }"}),
+            ("Bash", {"command": "cd " + H22_P + " && vendor/bin/phpunit -c wp/wp-content/plugins/fernhill-stockists/phpunit.xml", "description": "Run the stockists tests"}),
+        ]),
+        ("result", "PHPUnit 10.5.20 by Sebastian Bergmann and contributors.\n\n....E                                                               5 / 5 (100%)\n\n"
+                   "There was 1 error:\n\n1) NearEndpointTest::test_returns_cached_results\nError: Call to a member function get() on null\n"
+                   "/home/dev/agency-site/wp/wp-content/plugins/fernhill-stockists/tests/NearEndpointTest.php:22\n"
+                   "Hint from Fernhill_TestCase: did you forget to call parent::set_up() in NearEndpointTest?\n\nERRORS!\nTests: 5, Assertions: 11, Errors: 1."),
+        ("user", "actually scrap the transients, let's use redis object cache instead — wpe switched it on for this install yesterday. wp_cache_get/set w/ a 'fernhill_stockists' group is fine, and then flushing a group on stockist save is easy"),
+        ("assistant", "Switching to wp_cache with a group, invalidated on save.", [
+            ("Edit", {"file_path": H22_STOCK + "/includes/class-rest-controller.php",
+                      "old_string": "        $key = 'fh_near_' . strtolower( $district );\n        $results = get_transient( $key );\n        if ( false === $results ) {\n            $results = $this->repo->near( $district );\n            set_transient( $key, $results, 12 * HOUR_IN_SECONDS );\n        }",
+                      "new_string": "        $key = 'near_' . strtolower( $district );\n        $results = wp_cache_get( $key, 'fernhill_stockists' );\n        if ( false === $results ) {\n            $results = $this->repo->near( $district );\n            wp_cache_set( $key, $results, 'fernhill_stockists', 12 * HOUR_IN_SECONDS );\n        }"}),
+            ("Edit", {"file_path": H22_STOCK + "/fernhill-stockists.php",
+                      "old_string": "add_action( 'plugins_loaded', array( 'Fernhill_Stockists', 'boot' ) );",
+                      "new_string": "add_action( 'plugins_loaded', array( 'Fernhill_Stockists', 'boot' ) );\nadd_action( 'save_post_stockist', fn() => wp_cache_flush_group( 'fernhill_stockists' ) );"}),
+            ("Edit", {"file_path": H22_STOCK + "/tests/NearEndpointTest.php", "old_string": "    public function set_up(): void {\n", "new_string": "    public function set_up(): void {\n        parent::set_up();\n"}),
+            ("Bash", {"command": "cd " + H22_P + " && vendor/bin/phpunit -c wp/wp-content/plugins/fernhill-stockists/phpunit.xml", "description": "Re-run the stockists tests"}),
+        ]),
+        ("result", "PHPUnit 10.5.20 by Sebastian Bergmann and contributors.\n\n.....                                                               5 / 5 (100%)\n\nOK (5 tests, 13 assertions)"),
+        ("final", "The near endpoint caches per district in the object cache (group fernhill_stockists, 12 hours) and the group is flushed whenever a stockist is saved. The test error was the test's own set_up not calling the parent; fixed. On staging a cached call takes 41 ms."),
+    ], expect=[]),
+
+    dict(name="h22_nl_praise_ship", turns=[
+        ("user", "can u add a subtle hover lift to the ProductCard? like 2px up + softer shadow, 150ms"),
+        ("assistant", "", [
+            ("Edit", {"file_path": H22_FE + "/components/ProductCard.tsx",
+                      "old_string": "<Link href={`/plants/${plant.slug}`} className=\"group block\">",
+                      "new_string": "<Link href={`/plants/${plant.slug}`} className=\"group block rounded-lg transition duration-150 ease-out hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0\">"}),
+        ]),
+        ("final", "ProductCard lifts 2px with a softer shadow over 150ms, and stays still for people with reduced motion turned on."),
+        ("user", "omg this is 🔥🔥 the hover is chef's kiss, even respects reduced motion 👏 ship it to stg"),
+        ("assistant", "", [
+            ("Bash", {"command": "cd " + H22_FE + " && pnpm lint && git commit -am 'ProductCard: hover lift' && git push && gh workflow run deploy-frontend.yml -f environment=staging",
+                      "description": "Lint, commit and deploy to staging"}),
+        ]),
+        ("final", "Committed and deploying to staging.fernhill.co.uk."),
+    ], expect=[]),
+
+    dict(name="h22_nl_new_centre_request", turns=[
+        ("user", "Good morning both. Some good news to end the week: Fernhill are opening a sixth centre, in Skipton, on Saturday 1 May, and "
+                 "they would like it on the website from 20 April so that they can start promoting the opening weekend. Could you please add "
+                 "it to the stockist map and give it a centre page? Please make sure the page follows the same template as Harrogate's, and "
+                 "that the map pin uses the new 'opening soon' icon that Rachel's designer sent over (it is in docs/brand/icons/pin-opening-soon.svg). "
+                 "Google have given the new domain its own Maps key, restricted to fernhill.co.uk: " + H22_MAPS_KEY + ". I would be grateful for "
+                 "a staging link by Thursday; Rachel is presenting the launch plan to their board on Friday."),
+        ("assistant", "Adding the pin icon state and the environment variable; the centre itself will be created as content on staging.", [
+            ("Bash", {"command": "cp " + H22_BRAND + "/icons/pin-opening-soon.svg " + H22_FE + "/public/icons/ && cd " + H22_FE + " && printf %s \"$MAPS_KEY\" | vercel env add NEXT_PUBLIC_GOOGLE_MAPS_KEY preview",
+                      "description": "Copy the pin icon and set the Maps key for preview builds"}),
+            ("Edit", {"file_path": H22_FE + "/components/StockistMap.tsx",
+                      "old_string": "const pinFor = (s: Stockist) => (s.type === 'farm-shop' ? '/icons/pin-farm.svg' : '/icons/pin.svg');",
+                      "new_string": "const pinFor = (s: Stockist) =>\n  s.status === 'opening-soon' ? '/icons/pin-opening-soon.svg' : s.type === 'farm-shop' ? '/icons/pin-farm.svg' : '/icons/pin.svg';"}),
+            ("Bash", {"command": H22_SSH_STG + " 'wp post create --post_type=centre --post_title=\"Fernhill Skipton\" --post_status=draft --meta_input=\"{\\\"status\\\":\\\"opening-soon\\\",\\\"opening_date\\\":\\\"20270501\\\"}\" --porcelain'",
+                      "description": "Create the Skipton centre as a draft on staging"}),
+        ]),
+        ("result", "9377"),
+        ("final", "On staging: Skipton exists as a draft centre (ID 9377) using the same template as Harrogate, marked 'opening soon' with 1 May as its opening date, and the map shows the new pin for centres in that state. The Maps key is set for preview builds only. Rachel's team can fill in the address and copy and publish it on 20 April."),
+    ], expect=[], secrets=[H22_MAPS_KEY]),
+
+    dict(name="h22_nl_ide_curious_redirect", turns=[
+        ("ide", H22_IDE_REDIRECT, "why wp_safe_redirect and not wp_redirect here? not saying it's wrong, just curious 🤔"),
+        ("final", "wp_safe_redirect only redirects to hosts on the allowed list (the site's own host plus anything added through the allowed_redirect_hosts filter); anything else falls back to the admin URL. Here the target comes from wp_get_referer(), which is based on the Referer header, something a visitor or another site can set. With plain wp_redirect a crafted form post could bounce people to any site after submitting (an open redirect). Because the Next.js front end lives on www.fernhill.co.uk and WordPress on cms.fernhill.co.uk, the mu-plugin adds www.fernhill.co.uk to allowed_redirect_hosts, which is why the redirect back to the front end still works."),
+    ], expect=[]),
+
+    dict(name="h22_nl_qa_sheet_paste", turns=[
+        ("user", H22_REVIEW_SHEET),
+        ("assistant", "Checking each note against the code.", [
+            ("Grep", {"pattern": "endTime|eventbrite|accessibility-statement", "path": H22_FE, "glob": "*.tsx", "output_mode": "content", "-n": True}),
+        ]),
+        ("result", H22_FE + "/components/EventCard.tsx:24:        {formatTime(event.startTime)} - {formatTime(event.endTime)}\n"
+                   + H22_FE + "/components/EventCard.tsx:31:        <Link href={`/events/${event.slug}`} className=\"btn-primary\">Book now</Link>"),
+        ("final", "Going through Tom's notes:\n\n- Row 4: real. EventCard.tsx:24 always prints the dash; an event without an end time shows '10:00 - '.\n- Row 7: real, if the button should go to Eventbrite. The events post type has an `eventbrite_url` field, but EventCard links to the WordPress event page. Worth checking with Rachel whether every event has an Eventbrite link.\n- Row 9: a test request rather than a bug. Safari 15 supports everything we use apart from the `:has()` selector in the filters, which degrades gracefully.\n- Row 12: real. The footer has no link to the accessibility statement (the page exists at /accessibility).\n\nNothing changed yet."),
+    ], expect=[]),
+]
