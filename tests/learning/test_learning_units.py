@@ -1456,3 +1456,39 @@ def test_dutch_repeats_and_a_bug_unrelated_to_the_last_change():
     (node,) = nodes
     assert node["occurrences"] == 2
     assert _after_an_edit("New bug, unrelated to anything you did. git blame puts this code in March. FAIL: page size ignored") == []
+
+
+# ---------------------------------------------------------------- shapes found by held-out 21 and 22
+def test_a_json_block_with_a_backslash_json_does_not_know_is_read_literally():
+    text = ('[PROCESS_KNOWLEDGE]\n{"type": "requirement", "priority": "HIGH", "label": "Keep form data out of logs", '
+            '"requirement": {"constraint": "no logger call", "validation": "grep -rn \'print_r\\|var_export\' plugins"}}\n'
+            '[/PROCESS_KNOWLEDGE]')
+    ((fields, error, _body),) = markers.find_blocks(text)
+    assert error is None and "print_r\\|var_export" in fields["requirement"]["validation"]
+
+
+@pytest.mark.parametrize("prompt, word, priority", [
+    ("40 min for a dev build. incremental, merge on session_id, reprocess the last 3 days", "incremental", "HIGH"),
+    ("não, mergeSchema no silver não. mudança de schema é migration, revisada no PR", "mergeschema", "CRITICAL"),
+    ("not delete. invoices are under legal retention, 10 years for tax. deleting them is its own compliance incident",
+     "legal retention", "CRITICAL"),
+    ("lol nah that's playfair 😅 brand guide says Fraunces for headings", "fraunces", "HIGH"),
+    ("layout's 🔥 but a raw <img>?? that tanks LCP on the grid. next/image w/ sizes pls", "next/image", "HIGH"),
+    ("This works nicely, thank you. The labels, however: the brand guide asks for British English throughout",
+     "british english", "HIGH"),
+    ("still 401 lol. this hits http://wp/graphql, has to be https — the redirect drops the Authorization header", "https", "HIGH"),
+])
+def test_pushback_found_in_held_out_21_and_22(prompt, word, priority):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    assert node["priority"] == priority
+
+
+def test_de_novo_repeats_and_a_client_wish_or_a_list_for_now_is_no_correction():
+    nodes = _session(("limpa as duplicatas no fct_events", "/p/models/fct_events.sql"),
+                     ("não!! full-refresh no prod reconstrói o fct_events e a gente perde 3 anos de histórico", "/p/models/agg.sql"),
+                     ("de novo o --full-refresh 😤 nunca --full-refresh no target prod", None))
+    (node,) = nodes
+    assert node["occurrences"] == 2
+    assert _after_an_edit("Fernhill would like the breadcrumbs on journal posts to say Journal rather than Blog.") == []
+    assert _after_an_edit("before the review can u audit the frontend for anywhere an email could leak? just a list, no fixes yet") == []

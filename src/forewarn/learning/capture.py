@@ -483,7 +483,7 @@ def _same(key_a, key_b):
 # Words with which a person says a mistake was made before ("again", "how many times", "I said this").
 REPEAT_CUE = lazy(
     r"\bag(?:ai|ia|i)n\b|\bhow\s+many\s+times\b|\bsame\s+(?:thing|mistake|problem|issue)\b|\bsame\s+as\s+(?:before|last\s+time|i\s+said)\b|"
-    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\b(?:second|2nd|third|3rd|fourth|4th)\s+time\s+(?:now|today)\b|\bsame\s+story\s+as\b|\bweer\b|\b(?:tweede|derde)\s+keer\b|\b(?:return\s+to|back\s+to)\s+the\s+point\s+i\s+(?:raised|made)\b|\bexactly\s+as\s+in\s+the\s+(?:first|last|previous|other)\b|\bno\b[^.!?]*\beither\b|^\W*(?:second|third|fourth|2nd|3rd|4th)\s+time\b|\b(?:second|third|fourth|2nd|3rd)\s+[\w-]+\s+(?:today|now|in\s+a\s+row)\b|"
+    r"\bsame\s+[\w-]+\s+as\s+(?:before|last\s+time|earlier)\b|\b(?:a|the)\s+second\s+time\b|\b(?:second|2nd|third|3rd|fourth|4th)\s+time\s+(?:now|today)\b|\bsame\s+story\s+as\b|\bweer\b|\bde\s+novo\b|\b(?:tweede|derde)\s+keer\b|\b(?:return\s+to|back\s+to)\s+the\s+point\s+i\s+(?:raised|made)\b|\bexactly\s+as\s+in\s+the\s+(?:first|last|previous|other)\b|\bno\b[^.!?]*\beither\b|^\W*(?:second|third|fourth|2nd|3rd|4th)\s+time\b|\b(?:second|third|fourth|2nd|3rd)\s+[\w-]+\s+(?:today|now|in\s+a\s+row)\b|"
     r"\botra\s+vez\b|\bde\s+nuevo\b|\bya\s+te\s+lo\s+dije\b|\bsame\s+as\s+(?:this\s+morning|yesterday|earlier|before)\b|\btwice\s+now\b|"
     r"\b(?:exactly|just)\s+the\s+same\b|"
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
@@ -503,7 +503,7 @@ REDO_REQUEST = lazy(
 
 
 ANSWER = lazy(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok(?:ay)?)\b", re.I)
-REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times?|more|mentioned|second|2nd|twice|third|3rd|fourth|4th|otra|nuevo|dije|either|point|exactly|weer|keer")  # in every REPEAT_CUE match (lower case)
+REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times?|more|mentioned|second|2nd|twice|third|3rd|fourth|4th|otra|nuevo|dije|either|point|exactly|weer|keer|novo")  # in every REPEAT_CUE match (lower case)
 QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
 
 

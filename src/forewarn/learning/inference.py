@@ -36,6 +36,7 @@ PRODUCTION_TERMS = lazy(
     r"git\s+push\s+(?:-f|--force)|push\s+--force|plain\s+--force|rewrit\w*\s+(?:\S+\s+){0,2}history|"
     r"signature\s+check|csrf|grants?\s+(?:\S+\s+){0,3}access|to\s+(?:whoever|anyone)\s+(?:posts|calls|asks|has)|"
     # card data and transport security: PCI, a PAN or CVV, certificate verification switched off
+    r"compliance|legal\s+(?:retention|hold)|wipes?\s+(?:\w+\s+){0,2}(?:history|time\s+travel|backups?|snapshots?)|restore\s+path|"
     r"pci(?:-dss)?|cvv|cvc|pans?|card\s+(?:data|numbers?)|cardholders?|insecure\w*|(?:tls|certificate)\s+verif\w*|"
     r"pii|gdpr|hipaa|personal\s+data|"
     # the production of a game or an app, as its people say it: "it went straight into the real game", "the LIVE title"

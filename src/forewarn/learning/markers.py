@@ -45,7 +45,7 @@ def find_blocks(text):
         if "\n" not in body.strip() and ":" not in body:
             continue  # "between `[PROCESS_KNOWLEDGE]` and `[/PROCESS_KNOWLEDGE]`": the markers named in prose
         try:
-            fields = json.loads(body) if body.lstrip().startswith("{") else yamlish.parse(body)
+            fields = _json_body(body) if body.lstrip().startswith("{") else yamlish.parse(body)
         except (ValueError, yamlish.YamlError) as exc:
             found.append((None, "malformed [PROCESS_KNOWLEDGE] block: %s" % exc, body))
             continue
@@ -54,6 +54,20 @@ def find_blocks(text):
             continue
         found.append((fields, None, body))
     return found
+
+
+# A backslash JSON does not know ("grep 'print_r\|var_export'", a Windows path): written by the assistant, meant
+# literally.  Kept as a backslash when strict parsing fails on it.
+STRAY_BACKSLASH = lazy(r'\\(?![\\"/bfnrtu])')
+
+
+def _json_body(body):
+    try:
+        return json.loads(body)
+    except ValueError as exc:
+        if "escape" not in str(exc):
+            raise
+        return json.loads(STRAY_BACKSLASH.sub(r"\\\\", body))
 
 
 def _as_list(value):
