@@ -688,6 +688,15 @@ def _after_an_edit(prompt, tool="Edit"):
                assistant_text("Done."), user(prompt)]
     return capture.extract_lessons(records, "", "s", NOW, context=[])[0]
 
+def _assert_one_correction(prompt, word, priority=None):
+    """The reply, right after an edit, is one correction that keeps ``word`` (and has ``priority``, if given)."""
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    if priority is not None:
+        assert node["priority"] == priority
+    return node
+
+
 
 @pytest.mark.parametrize("prompt, word", [
     ("dont hand edit web/src/api/types.ts, it's generated from the openapi spec", "generated"),
@@ -1038,9 +1047,7 @@ def test_exactly_the_same_mistake_in_other_words_is_a_repeat():
     ("ugh. commit messages here are conventional commits with the work item at the end. amend it pls", "conventional", "HIGH"),
 ])
 def test_pushback_found_in_held_out_10(prompt, word, priority):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["priority"] == priority
+    _assert_one_correction(prompt, word, priority)
 
 
 def test_next_time_inside_a_sentence_is_not_a_look_ahead_marker():
@@ -1070,9 +1077,7 @@ def test_next_time_inside_a_sentence_is_not_a_look_ahead_marker():
     ("no, not in config/services.php, that file is committed. the token goes in .env. I'll rotate this one now", "env", "CRITICAL"),
 ])
 def test_pushback_found_in_held_out_11_and_12(prompt, word, priority):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["priority"] == priority
+    _assert_one_correction(prompt, word, priority)
 
 
 @pytest.mark.parametrize("prompt", [
@@ -1157,9 +1162,7 @@ def test_maybe_next_time_keeps_its_verb_in_the_label():
      "nicer than all the jest.fn, but it is not a must.", "withrollback", "MEDIUM"),
 ])
 def test_pushback_found_in_held_out_13(prompt, word, priority):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["priority"] == priority
+    _assert_one_correction(prompt, word, priority)
 
 
 def test_a_long_oh_no_that_names_a_rule_is_no_put_off():
@@ -1231,8 +1234,7 @@ def test_a_note_on_a_neighbouring_matter_is_not_folded_into_the_correction():
     ("Hmm, `hostctl --version` still prints 0.8.1 — I think `__version__` in __init__.py needs the bump as well", "__init__.py"),
 ])
 def test_pushback_found_in_held_out_14(prompt, word):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    _assert_one_correction(prompt, word)
 
 
 def test_a_file_named_in_a_path_is_no_impact_and_a_file_the_correction_names_joins_its_triggers():
@@ -1302,9 +1304,7 @@ def test_a_version_is_a_release_matter_only_when_the_text_says_which(text, prior
     ("mira, con param() el valor sale en texto plano en el build log. para secretos siempre password()", "texto plano", "CRITICAL"),
 ])
 def test_pushback_found_in_held_out_15_and_16(prompt, word, priority):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["priority"] == priority
+    _assert_one_correction(prompt, word, priority)
 
 
 def test_spanish_and_counted_repeats_merge():
@@ -1346,9 +1346,7 @@ def test_here_is_the_ticket_introduces_a_paste():
     ("- matrix lost windows-latest in that edit\n- all three OSes on every PR\n- coverage linux-only is fine", "windows-latest", "HIGH"),
 ])
 def test_pushback_found_in_held_out_18(prompt, word, priority):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["priority"] == priority
+    node = _assert_one_correction(prompt, word, priority)
     assert not node["label"].lower().startswith(("ouch", "ah,"))
 
 
@@ -1397,8 +1395,7 @@ def test_a_statement_marker_without_guidance_joins_the_statement_after_it():
     ("It looks great to me, but Karen uses a screen reader, and it reads nothing at all for the dots.", "screen reader"),
 ])
 def test_pushback_found_in_held_out_17(prompt, word):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
+    _assert_one_correction(prompt, word)
 
 
 def test_returning_to_the_point_raised_repeats_it():
@@ -1436,9 +1433,7 @@ def test_a_state_report_is_not_a_house_rule_and_a_request_to_produce_is_new_work
      "A one-line entry is a bug, not a shortcut.", "sum to zero", "HIGH"),
 ])
 def test_pushback_found_in_held_out_19_and_20(prompt, word, priority):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["priority"] == priority
+    _assert_one_correction(prompt, word, priority)
 
 
 def test_a_socratic_rejection_is_the_rule_after_its_question():
@@ -1479,9 +1474,7 @@ def test_a_json_block_with_a_backslash_json_does_not_know_is_read_literally():
     ("still 401 lol. this hits http://wp/graphql, has to be https — the redirect drops the Authorization header", "https", "HIGH"),
 ])
 def test_pushback_found_in_held_out_21_and_22(prompt, word, priority):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction" and word in node["description"].lower()
-    assert node["priority"] == priority
+    _assert_one_correction(prompt, word, priority)
 
 
 def test_de_novo_repeats_and_a_client_wish_or_a_list_for_now_is_no_correction():
