@@ -44,6 +44,7 @@ from .globs import extension, match_any
 from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_TOOLS
 from .keywords import any_in, any_in_command
 from .secret_signal import about_secrets
+from .toolcall import FILE_EDIT_TOOLS
 
 W_TOOL = 0.40  # the call's tool is one the item names
 W_FILE = 0.40  # a path of the call matches one of the item's file patterns
@@ -55,7 +56,6 @@ DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.con
 
 SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
 SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
-FILE_EDIT_TOOLS = frozenset({"write", "edit", "multiedit", "notebookedit"})
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
 NON_PRODUCTION = ("staging", "stage", "stg", "dev", "development", "local", "localhost", "qa", "sandbox", "minikube")

@@ -22,7 +22,7 @@ TOOL_ALIASES = {
     "powershell": ("bash",),
 }
 FILE_KEYS = ("file_path", "notebook_path", "path")
-EDIT_TOOLS = frozenset(("write", "edit", "multiedit", "notebookedit"))
+FILE_EDIT_TOOLS = frozenset(("write", "edit", "multiedit", "notebookedit"))  # tools that edit the file they name
 TEXT_KEYS = ("command", "description", "content", "new_string", "prompt", "query", "title", "body", "new_source")
 MAX_TEXT_CHARS = 64 * 1024
 MAX_BASH_TOKENS = 64
@@ -209,7 +209,7 @@ class ToolCall:
         if self._secret is None:
             from .secret_signal import carries_secret
 
-            edits = not EDIT_TOOLS.isdisjoint(self.names)
+            edits = not FILE_EDIT_TOOLS.isdisjoint(self.names)
             targets = self.paths if edits else self.write_paths
             written = [segs for segs in targets if segs not in self.outside]
             # a call that writes only outside the project (~/.aws/credentials) is not this project's matter

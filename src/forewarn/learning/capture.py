@@ -160,7 +160,6 @@ class _Batch:
                 best, shared = node, n
         return best
 
-
     def recall_first_sighting(self, correction):
         """When ``correction`` says the mistake was made again and repeats no lesson of the batch, the earlier
         reply to an action that it repeats (one that held no correction phrase: "that's an N+1 on customers.
