@@ -17,7 +17,7 @@ a duplicate.  Everything here is pure: no file is read or written.
 import re
 
 from ..inject import read_only
-from . import inference, markers, transcript
+from . import inference, markers, reply_model, transcript
 from .corrections import ACCEPT, NEXT_TASK, find_corrections, find_rejection_correction, pushes_back, reply_correction
 from .lazy_regex import lazy
 from .redact import redact, redact_node
@@ -315,7 +315,8 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 answers = bool(texts) and texts[-1][0].rstrip().endswith("?") and bool(ANSWER.match(prompt.lstrip()))
                 acted = not answers and any(not read_only(name) for name, _input in tool_calls)
                 repeat = ""
-                if acted and (len(corrections) == 1 or not corrections and not statements and pushes_back(prompt)):
+                if acted and (len(corrections) == 1 or not corrections and not statements and (
+                        pushes_back(prompt) or reply_model.says_correction(prompt, tool_calls, [t for t, _s in texts]))):
                     # a reply to what the assistant just did: the whole reply is the one lesson
                     reply = reply_correction(prompt)
                     corrections = [reply or corrections[0]] if corrections else [reply] if reply else []

@@ -1,0 +1,101 @@
+"""Does a reply to what the assistant just did correct it?  A small logistic model over the reply's words.
+
+The patterns of :mod:`forewarn.learning.corrections` know the shapes people
+use to correct ("you forgot…", "we don't…", "this breaks…"); written by
+people they have never seen, most corrections come in other words.  This
+model reads a reply as a whole: its words and word pairs, how it opens,
+how long it is, whether it asks, how much of it repeats what was just done
+(files, commands, the assistant's words) and which tools were used.
+
+Contract: :func:`probability` takes the person's prompt, the tool calls
+``[(name, input)]`` of the turn it answers and that turn's assistant texts,
+and returns a probability in [0, 1]; :func:`says_correction` compares it
+with the trained threshold.  Only the capture calls it, and only for a
+prompt right after a turn that changed files or ran commands.  The weights
+are data, ``reply_model.json``, written by
+``tests/learning/train_reply_model.py`` from the labelled corpus (the
+replies after an action, and the corpus's session-opening requests put
+after an edit as replies that correct nothing); a test retrains and checks
+the file is current.  Missing or unreadable weights: no reply is read as a
+correction by the model (the patterns still are).  Standard library only;
+the file is read once per process, on first use.
+"""
+
+import json
+import math
+import os
+import re
+
+from .corrections import CORRECTION
+from .text import own_sentences
+
+WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reply_model.json")
+TOKEN = re.compile(r"[a-z0-9_']+|\?\?|[?!]")
+FILE_NAME = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
+MAX_TOKENS = 80  # the opening of a reply says what it is about; a long paste adds nothing
+CONTENT_WORD = 4  # characters: shorter words say nothing about what was done
+LAST_TEXTS = 2  # assistant texts of the answered turn that count as "what was just done"
+
+_model = None
+
+
+def tokens(text):
+    """Lower-case words, ``??``, ``?`` and ``!`` of ``text``, in order."""
+    return TOKEN.findall(text.lower().replace("\u2019", "'"))
+
+
+def features(prompt, tool_calls=(), texts=()):
+    """The set of feature names of a reply (its own words only: quotes, code and pastes are left out)."""
+    own = " ".join(own_sentences(prompt or "", phrases=CORRECTION))
+    words = tokens(own)[:MAX_TOKENS]
+    found = {"w:" + w for w in words}
+    found.update("b:%s_%s" % pair for pair in zip(words, words[1:]))
+    if words:
+        found.add("first:" + words[0])
+    if len(words) > 1:
+        found.add("first2:%s_%s" % (words[0], words[1]))
+    found.add("len:%d" % min(6, int(math.log2(len(words) + 1))))
+    if own.rstrip().endswith("?"):
+        found.add("asks")
+    done = " ".join(str(tool_input) for _name, tool_input in tool_calls) + " " + " ".join(texts[-LAST_TEXTS:])
+    done_words = set(tokens(done))
+    content = [w for w in words if len(w) >= CONTENT_WORD]
+    if content:
+        found.add("repeats:%d" % int(4 * sum(w in done_words for w in content) / len(content)))
+    done_files = {name.lower() for name in FILE_NAME.findall(done)}
+    if done_files and any(name.lower() in done_files for name in FILE_NAME.findall(own)):
+        found.add("names_a_file_just_changed")
+    found.update("tool:" + name for name, _input in tool_calls[-3:])
+    return found
+
+
+def logistic(z):
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _load():
+    global _model
+    if _model is None:
+        try:
+            with open(WEIGHTS, encoding="utf-8") as handle:
+                data = json.load(handle)
+            _model = (float(data["bias"]), dict(data["weights"]), float(data["threshold"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            _model = (0.0, {}, 2.0)  # no weights: nothing reaches a threshold above 1
+    return _model
+
+
+def use(model):
+    """Replace the loaded weights (``{"bias", "weights", "threshold"}``; None: read the file again)."""
+    global _model
+    _model = None if model is None else (float(model["bias"]), dict(model["weights"]), float(model["threshold"]))
+
+
+def probability(prompt, tool_calls=(), texts=()):
+    bias, weights, _threshold = _load()
+    return logistic(bias + sum(weights.get(f, 0.0) for f in features(prompt, tool_calls, texts)))
+
+
+def says_correction(prompt, tool_calls=(), texts=()):
+    """True when the model reads ``prompt``, a reply to the turn of ``tool_calls`` and ``texts``, as a correction."""
+    return probability(prompt, tool_calls, texts) >= _load()[2]
