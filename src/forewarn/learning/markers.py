@@ -24,6 +24,9 @@ FENCE_LINE = lazy(r"^\s*(```|~~~)[\w-]*\s*$")
 TYPES = {"checklist": "checklist", "pattern": "pattern", "warning": "warning", "requirement": "requirement",
          "check": "checklist", "rule": "requirement", "constraint": "requirement", "risk": "warning"}
 PRIORITIES = tuple(PRIORITY_MULTIPLIER)
+# Names a block's author may use for the trigger lists: "tools: [Bash]", "keywords: [cansend]", "files: [...]".
+TRIGGER_ALIASES = {"tool_names": ("tools", "tool"), "file_patterns": ("files", "file_globs", "globs", "paths"),
+                   "action_keywords": ("keywords", "actions"), "context_keywords": ("context",), "triad_names": ()}
 
 
 def _body(raw):
@@ -90,6 +93,15 @@ def _checklist_item(item):
     return str(item)
 
 
+def _trigger(key, triggers, fields):
+    """A trigger list by its name or an alias, from ``trigger_conditions`` or else the block's top level."""
+    for source in (triggers, fields):
+        for name in (key,) + TRIGGER_ALIASES.get(key, ()):
+            if source.get(name) not in (None, "", []):
+                return source[name]
+    return None
+
+
 def to_node_fields(fields):
     """``(node fields, problems)``: the block's content in node form; problems name what was missing."""
     problems = []
@@ -105,7 +117,7 @@ def to_node_fields(fields):
     trig_in = fields.get("trigger_conditions") or fields.get("triggers") or {}
     if not isinstance(trig_in, dict):
         trig_in = {}
-    triggers = {key: _as_list(trig_in.get(key, fields.get(key))) for key in TRIGGER_KEYS}
+    triggers = {key: _as_list(_trigger(key, trig_in, fields)) for key in TRIGGER_KEYS}
     description = str(fields.get("description") or "").strip()
     block = fields.get(ptype)
     if ptype == "checklist":

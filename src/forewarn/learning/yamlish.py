@@ -6,7 +6,18 @@ and plain scalars (a plain scalar may wrap onto more-indented lines, which
 are folded with spaces), ``key: |`` literal and ``key: >`` folded blocks,
 ``#`` comments, and the scalars true/false/null and numbers.  Anything else
 raises :class:`YamlError` with the line number.
+
+Written by a model, not a YAML library, a block also gets: ``key = value``
+lines read as ``key: value``, numbered items (``1. Bump the version``) read
+as ``- `` items, and a ``#`` glued to a word ("fixes #123", "#includes")
+kept as text: only ``#`` before a space or at the end of a line starts a
+comment.
 """
+
+import re
+
+ASSIGNMENT = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*(.*)$")
+NUMBERED = re.compile(r"\d{1,3}[.)]\s+")
 
 
 class YamlError(ValueError):
@@ -28,7 +39,7 @@ def _unquoted(text):
 
 def _strip_comment(line):
     for i, c in _unquoted(line):
-        if c == "#" and (i == 0 or line[i - 1] in " \t"):
+        if c == "#" and (not line[:i].strip() or line[i - 1] in " \t" and line[i + 1 : i + 2] in ("", " ", "\t", "#")):
             return line[:i].rstrip()
     return line.rstrip()
 
@@ -107,8 +118,16 @@ def parse(text):
     return value
 
 
+def _item(text):
+    """The text after a list item's marker (``- `` or ``1.``), or None when ``text`` is no list item."""
+    if text.startswith("- ") or text == "-":
+        return text[1:].strip()
+    numbered = NUMBERED.match(text)
+    return text[numbered.end():].strip() if numbered else None
+
+
 def _block(lines, pos, indent):
-    if lines[pos][3].startswith("- ") or lines[pos][3] == "-":
+    if _item(lines[pos][3]) is not None:
         return _list(lines, pos, indent)
     return _mapping(lines, pos, indent)
 
@@ -134,7 +153,7 @@ def _plain(lines, pos, indent, rest):
     parts = [rest]
     while pos < len(lines) and lines[pos][2] == "line" and lines[pos][1] > indent:
         number, _ind, _kind, text = lines[pos]
-        if text.startswith("- ") or _looks_like_key(text):
+        if _item(text) is not None or _looks_like_key(text):
             raise YamlError("line %d: unexpected indentation" % number)
         parts.append(text)
         pos += 1
@@ -149,7 +168,7 @@ def _value_after_key(lines, pos, indent, rest):
         return _plain(lines, pos, indent, rest)
     if pos + 1 < len(lines) and lines[pos + 1][1] > indent:
         return _block(lines, pos + 1, lines[pos + 1][1])
-    if pos + 1 < len(lines) and lines[pos + 1][1] == indent and lines[pos + 1][3].startswith("- "):
+    if pos + 1 < len(lines) and lines[pos + 1][1] == indent and _item(lines[pos + 1][3]) is not None:
         return _list(lines, pos + 1, indent)
     return None, pos + 1
 
@@ -161,6 +180,9 @@ def _split_key(number, text):
             if not key:
                 break
             return key, text[i + 1 :].strip()
+    assignment = ASSIGNMENT.match(text)
+    if assignment:
+        return assignment.group(1), assignment.group(2).strip()
     raise YamlError("line %d: expected 'key: value', got %r" % (number, text))
 
 
@@ -175,7 +197,7 @@ def _mapping(lines, pos, indent):
             break
         if ind > indent:
             raise YamlError("line %d: unexpected indentation" % number)
-        if text.startswith("- "):
+        if _item(text) is not None:
             break
         key, rest = _split_key(number, text)
         result[key], pos = _value_after_key(lines, pos, indent, rest)
@@ -189,11 +211,11 @@ def _list(lines, pos, indent):
         if kind == "blank":
             pos += 1
             continue
-        if ind < indent or not (text.startswith("- ") or text == "-"):
+        rest = _item(text)
+        if ind < indent or rest is None:
             break
         if ind > indent:
             raise YamlError("line %d: unexpected indentation" % number)
-        rest = text[1:].strip()
         if not rest:
             if pos + 1 < len(lines) and lines[pos + 1][1] > indent:
                 value, pos = _block(lines, pos + 1, lines[pos + 1][1])
