@@ -29,7 +29,7 @@ STOPWORDS = frozenset(
     back done work works working whatever sure look lot bit""".split()
 )
 PRODUCTION_TERMS = lazy(
-    r"\b(deploy\w*|release\w*|version\w*|__version__|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
+    r"\b(deploy\w*|release(?!\w*\s+(?:builds?|mode|configs?|configuration|variants?|flavou?rs?)\b)\w*|version\w*|__version__|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
     r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
@@ -46,7 +46,11 @@ PRODUCTION_TERMS = lazy(
     r"email\s+addresses|postcodes?|zip\s+codes|phone\s+numbers|dates?\s+of\s+birth|"
     # a secret that got out, or content made public: "I'll rotate this one now", "anyone with the URL could watch them"
     r"rotat(?:e|ed|ing)|(?:access|api|auth|bearer|deploy)\s+(?:tokens?|keys?)|private\s+keys?|public-read|"
-    r"anyone\s+with\s+the\s+(?:url|link)|squatt?\w*|typo-?squat\w*|dependency\s+confusion)\b",
+    r"anyone\s+with\s+the\s+(?:url|link)|squatt?\w*|typo-?squat\w*|dependency\s+confusion|"
+    # held-out 23-26: destroyed data by what it is, a person's own credential, open access, release notes, state
+    r"truncat\w*|wip(?:e|es|ed|ing)\s+(?:\w+\s+){0,3}(?:sectors?|flash|partitions?|disks?|calibrations?|eeprom|state)|"
+    r"overwrit\w*\s+(?:\w+\s+){0,3}state|state\s+(?:rm|mv|push|surgery)|my\s+(?:[\w-]+\s+)?(?:tokens?|api\s+keys?|passwords?)|"
+    r"anyone\s+with\s+(?:\w+\s+){1,2}(?:can|could))\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
@@ -91,12 +95,13 @@ def infer_priority(kind, text, task="", paths=()):
     A hump that names a helper (``withRollback``, ``backupDir``) is no impact.
     """
     if kind == "user_correction":
-        impact = (_impact_in(text) or TASK_IMPACT.search(task or "")
-                  or any(MIGRATION_PATH.search(p) for p in paths) and not _names_other_file(text, paths))
-        if impact:
+        if _impact_in(text):
             return "CRITICAL"
-        suggests = SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) and not ALWAYS.search(text)
-        return "MEDIUM" if suggests else "HIGH"  # "could you please always check …" asks for a rule, not a nicety
+        # "could you please always check …" asks for a rule, not a nicety
+        if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) and not ALWAYS.search(text):
+            return "MEDIUM"  # a nicety, whatever the task: "might be nicer in its own lifecycle.tf" during a prod change
+        impact = TASK_IMPACT.search(task or "") or any(MIGRATION_PATH.search(p) for p in paths) and not _names_other_file(text, paths)
+        return "CRITICAL" if impact else "HIGH"
     if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
         return "MEDIUM"
     return "HIGH"
@@ -120,7 +125,7 @@ def _impact_in(text):
 
 
 # "version" is a release matter when the text says which: bumped, tagged, published, a number, the app's or chart's.
-RELEASED_VERSION = lazy(r"\b(?:bump\w*|semver|releas\w*|tag\w*|publish\w*|upload\w*|store|app\s+versions?|chart|higher|lower)\b|"
+RELEASED_VERSION = lazy(r"\b(?:bump\w*|semver|releas\w*|ota|tag\w*|publish\w*|upload\w*|store|app\s+versions?|chart|higher|lower)\b|"
                         r"versionCode|__version__|\d+\.\d+", re.I)
 
 
@@ -174,7 +179,7 @@ def triggers_from_tools(tool_calls, terms):
     """Trigger conditions from the tool calls before a lesson and its key terms."""
     tools, files = [], []
     for name, tool_input in tool_calls:
-        if name not in tools and not name.startswith("mcp__") and name not in ("Read", "Grep", "Glob", "LS", "TodoWrite"):
+        if name not in tools and name not in ("Read", "Grep", "Glob", "LS", "TodoWrite"):  # an MCP tool too: its name is its trigger
             tools.append(name)
         if name in FILE_TOOLS:
             for key in FILE_KEYS:
