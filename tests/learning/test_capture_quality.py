@@ -9,7 +9,7 @@ see corpus_spec.py), and printed: ``pytest tests/learning -s``.
 docs/process-knowledge.md quotes them, with what each held-out set
 measured the first time it ran.
 
-The targets are asserted on the development sets (tuned, and held-out 1-22,
+The targets are asserted on the development sets (tuned, and held-out 1-26,
 which the detectors were changed after).  A held-out set that is still
 below them (``FLOORS``) is held at its current figures, and the targets on
 it are a strict expected failure, so whoever meets them updates the docs.
@@ -27,12 +27,12 @@ from forewarn.learning import capture, transcript
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 KINDS = ("process_knowledge", "user_correction", "lesson_statement")
 TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
-# Sets the detectors were changed after (held-out 4 to 22 were each written blind and measured once first:
+# Sets the detectors were changed after (held-out 4 to 26 were each written blind and measured once first:
 # docs/process-knowledge.md has those first runs).
 DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
                     "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13", "held_out_14",
                     "held_out_15", "held_out_16", "held_out_17", "held_out_18", "held_out_19", "held_out_20",
-                    "held_out_21", "held_out_22")
+                    "held_out_21", "held_out_22", "held_out_23", "held_out_24", "held_out_25", "held_out_26")
 
 
 def cases():
@@ -249,26 +249,37 @@ def test_task_prompts_after_an_action_are_rarely_read_as_corrections():
     """A person's next request usually follows the assistant's last action, and a request is not a correction.
 
     The corpus's session-opening prompts that hold no lesson on their own
-    (requests for work, 576 of them) are put right after an edit: the share
-    read as a correction estimates how often an ordinary follow-up request
-    would become a draft.  5.6 % when this test was written, 3.6 % since a
-    request for new work sets the rules for that work; what is left is
-    mostly "CI is red …" and "the build is broken …", which after an action
-    are pushback indeed.
+    (requests for work) are put right after an edit: the share read as a
+    correction estimates how often an ordinary follow-up request would
+    become a draft.  5.6 % when this test was written, 3.6 % since a request
+    for new work sets the rules for that work.  The reply model is trained
+    with these requests as replies that correct nothing, so each set's
+    requests are read with a model trained without that set: 5.4 % with
+    held-out 23-26 (whose requests were new to the patterns), 2.2 % since a
+    reply the model is nearly sure is a request no longer counts as pushback
+    ("tflint is failing on modules/sqs-fifo, get the pipeline green").
     """
-    import corpus_spec
+    import train_reply_model
+    from forewarn.learning import reply_model
 
-    requests = []
-    sets = [getattr(corpus_spec, name) for name in dir(corpus_spec) if name == "CASES" or name.startswith("HELD_OUT")]
-    for case in (case for cases_of_a_set in sets if isinstance(cases_of_a_set, list) for case in cases_of_a_set):
-        if case["turns"][0][0] != "user":
-            continue  # a session that opens from the IDE or with a rejection: its first typed words answer something
-        first = case["turns"][0][1]
-        record = {"type": "user", "message": {"role": "user", "content": first}}
-        if first and not capture.extract_lessons([record], "", "s", "2026-11-20T10:00:00Z", context=[])[0]:
-            requests.append(first)
-    read = [p for p in requests if any(n["source"]["kind"] == "user_correction" for n in capture.extract_lessons(
-        _records_after_an_edit(p), "", "s", "2026-11-20T10:00:00Z", context=[])[0])]
+    rows = train_reply_model.examples(train_reply_model.corpus_sets())
+    requests, read = 0, []
+    try:
+        for set_name, cases_of_a_set in train_reply_model.corpus_sets():
+            reply_model.use(train_reply_model.train([(f, y) for s, f, y in rows if s != set_name]))
+            for case in cases_of_a_set:
+                if case["turns"][0][0] != "user":
+                    continue  # a session that opens from the IDE or with a rejection: its first typed words answer something
+                first = case["turns"][0][1]
+                record = {"type": "user", "message": {"role": "user", "content": first}}
+                if not first or capture.extract_lessons([record], "", "s", "2026-11-20T10:00:00Z", context=[])[0]:
+                    continue
+                requests += 1
+                if any(n["source"]["kind"] == "user_correction" for n in capture.extract_lessons(
+                        _records_after_an_edit(first), "", "s", "2026-11-20T10:00:00Z", context=[])[0]):
+                    read.append(first)
+    finally:
+        reply_model.use(None)
     print()
-    print("requests read as corrections after an action: %d of %d (%.1f %%)" % (len(read), len(requests), 100.0 * len(read) / len(requests)))
-    assert len(requests) >= 500 and len(read) <= 0.04 * len(requests)
+    print("requests read as corrections after an action: %d of %d (%.1f %%)" % (len(read), requests, 100.0 * len(read) / requests))
+    assert requests >= 1000 and len(read) <= 0.03 * requests

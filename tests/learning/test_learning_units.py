@@ -1485,3 +1485,97 @@ def test_de_novo_repeats_and_a_client_wish_or_a_list_for_now_is_no_correction():
     assert node["occurrences"] == 2
     assert _after_an_edit("Fernhill would like the breadcrumbs on journal posts to say Journal rather than Blog.") == []
     assert _after_an_edit("before the review can u audit the frontend for anywhere an email could leak? just a list, no fixes yet") == []
+
+
+# ---------------------------------------------------------------- shapes found by held-out 23-26
+def test_a_block_written_with_key_equals_value_lines_numbered_items_and_tool_aliases_is_read():
+    text = ("[PROCESS_KNOWLEDGE]\ntype = checklist\npriority = HIGH\nlabel = Room entity change needs a Migration\n"
+            "trigger_conditions:\n  tools = [Edit, Write]\n  files = [**/AppDatabase.kt]\n  keywords: [room]\n"
+            "description: AppDatabase.kt #includes every entity, fixes #123 # the reviewer's note\n"
+            "checklist:\n  items:\n    1. Bump the @Database version\n    2. Add MIGRATION_N_N+1\n[/PROCESS_KNOWLEDGE]")
+    ((fields, error, _body),) = markers.find_blocks(text)
+    assert error is None
+    node, _problems = markers.to_node_fields(fields)
+    assert node["checklist"]["items"] == ["Bump the @Database version", "Add MIGRATION_N_N+1"]
+    assert node["trigger_conditions"]["tool_names"] == ["Edit", "Write"]
+    assert node["trigger_conditions"]["file_patterns"] == ["**/AppDatabase.kt"]
+    assert node["trigger_conditions"]["action_keywords"] == ["room"]
+    assert node["description"] == "AppDatabase.kt #includes every entity, fixes #123"
+
+
+def test_numbered_lines_inside_a_literal_block_stay_as_written():
+    assert yamlish.parse("notes: |\n  1. keep\n  2. this\n") == {"notes": "1. keep\n2. this"}
+
+
+@pytest.mark.parametrize("text, critical", [
+    ("no --erase!!! it wipes the calib sector at 0x0807E000, every board has its own cal in there", True),
+    ("stop stop. seed.sh truncates customer_addresses before inserting", True),
+    ("that key is hardcoded to the same path, they'd overwrite each others state", True),
+    ("We don't run state rm or import by hand against the shared S3 backend", True),
+    ("now local.properties with my sentry token is in the commit", True),
+    ("its not inside authenticate(admin-jwt), so anyone with curl can refund themselves", True),
+    ("app/VERSION still says PATCHLEVEL = 1 and the OTA server rejects a version it already has", True),
+    ("the println is still in here, those end up in logcat on release builds", False),
+])
+def test_impact_found_in_held_out_23_to_26(text, critical):
+    assert (inference.infer_priority("user_correction", text) == "CRITICAL") is critical
+
+
+def test_a_suggestion_stays_medium_when_the_task_touches_production():
+    text = "It might be nicer to keep lifecycle rules in their own lifecycle.tf, but it's not a blocker."
+    assert inference.infer_priority("user_correction", text, task="apply the bucket change to prod") == "MEDIUM"
+    assert inference.infer_priority("user_correction", "keep lifecycle rules in lifecycle.tf", task="apply it to prod") == "CRITICAL"
+
+
+def test_a_correction_of_an_mcp_call_is_triggered_by_that_tool():
+    records = [user("start the 2.4.1 rollout to the fleet"), tool_use("mcp__fleet__create_rollout", {"version": "2.4.1", "percent": 100}),
+               tool_result("ok"), assistant_text("Rolled out."), user("cancel it NOW. always staged: 5% canary, 24h soak, then wider")]
+    (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+    assert node["trigger_conditions"]["tool_names"] == ["mcp__fleet__create_rollout"] and node["priority"] == "CRITICAL"
+
+
+@pytest.mark.parametrize("prompt, words", [
+    ("no, 2 things. k_msleep in the adc callback = we're in ISR context, it asserts and hangs the loop. nothing sleeps in "
+     "there, hand it to a k_work. second, no LOG_DBG in the 20kHz path, even compiled out it hides what the loop does",
+     ["k_msleep", "log_dbg"]),
+    ("ok 2 things 1. no hardcoded Color(0xFF..) anywhere, use MaterialTheme.colorScheme, dark mode breaks otherwise "
+     "2. you ran the entire test suite again, thats 9 min for nothing. just run the class you touched with --tests",
+     ["colorscheme", "--tests"]),
+    ("Thank you, this will help. Two things I'd ask you to change though. First, pupils' names must never go into Logger, "
+     "the logs leave the building. Second, please don't leave IO.inspect calls behind; they spam stdout on Fly.",
+     ["logger", "io.inspect"]),
+    ("Two things before I read the rest:\n\n- Tags: merge `var.tags` with the module's own Name tag, don't hand-roll a map.\n"
+     "- versions.tf: `>= 5.0` is unbounded. We pin `~> 5.62` to match the platform baseline.", ["var.tags", "~> 5.62"]),
+])
+def test_a_reply_that_announces_two_things_and_enumerates_them_is_two_lessons(prompt, words):
+    nodes = _after_an_edit(prompt)
+    assert [n["source"]["kind"] for n in nodes] == ["user_correction"] * 2
+    assert all(word in node["description"].lower() for node, word in zip(nodes, words))
+
+
+@pytest.mark.parametrize("prompt", [
+    # numbered points that are the what, why and what-to-do of one mistake
+    "I have reviewed the change. 1. The statement writes the whole HL7 message to the log. 2. The logs are forwarded "
+    "to Elastic, which is not approved for patient data. 3. Please log only the message control ID.",
+    # announced two, enumerated three: not split
+    "two things: 1. the flag is inverted in config.py, it must be false by default 2. the test does not cover it at all "
+    "3. also the changelog line is missing for it",
+])
+def test_enumerated_reasons_of_one_mistake_stay_one_lesson(prompt):
+    assert len(_after_an_edit(prompt)) == 1
+
+
+@pytest.mark.parametrize("prompt", [
+    "bene. next one: the brake lever frame 0x123, 10ms period. make sure it goes through the same dispatch table",
+    "oh sorry i meant the rider app 🙈 the OrderCard in :rider, riders are the ones who need the landmark. revert the customer one",
+    "wait, I have uncommitted stuff in the calib tool on this checkout. let me stash first, then go on",
+    "omg yes 🔥🔥 thats exactly it. mira is gonna cry happy tears. ill put it in tmrws internal build",
+])
+def test_replies_that_move_on_put_off_or_praise_are_no_correction(prompt):
+    assert _after_an_edit(prompt) == []
+
+
+def test_praise_before_the_point_is_left_out_of_the_lesson():
+    (node,) = _after_an_edit("These read nicely, thank you. Could you use the factory in test/support/factory.ex for them, "
+                             "though, rather than building structs by hand?")
+    assert node["label"].lower().startswith("could you use the factory") or node["label"].lower().startswith("use the factory")

@@ -18,7 +18,7 @@ import re
 
 from ..inject import read_only
 from . import inference, markers, reply_model, transcript
-from .corrections import ACCEPT, NEXT_TASK, find_corrections, find_rejection_correction, pushes_back, reply_correction
+from .corrections import ACCEPT, NEXT_TASK, find_corrections, find_rejection_correction, moves_on, pushes_back, reply_correction, reply_lessons
 from .lazy_regex import lazy
 from .redact import redact, redact_node
 from .statements import find_statements
@@ -316,10 +316,10 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 acted = not answers and any(not read_only(name) for name, _input in tool_calls)
                 repeat = ""
                 if acted and (len(corrections) == 1 or not corrections and not statements and (
-                        pushes_back(prompt) or reply_model.says_correction(prompt, tool_calls, [t for t, _s in texts]))):
+                        _pushes_back(prompt, tool_calls, [t for t, _s in texts]))):
                     # a reply to what the assistant just did: the whole reply is the one lesson
-                    reply = reply_correction(prompt)
-                    corrections = [reply or corrections[0]] if corrections else [reply] if reply else []
+                    replies = reply_lessons(prompt)
+                    corrections = (replies or corrections[:1]) if corrections else replies
                 elif acted and not corrections and not statements and _says_repeat(prompt):
                     repeat = reply_correction(prompt)  # "utcnow again." is a lesson only if it repeats an earlier one
                 latest = None
@@ -354,6 +354,15 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
     if batch.dropped:
         batch.problems.append("lesson capture stopped at %d candidates; the rest of this read was not scanned" % MAX_CANDIDATES)
     return _merge_batch(batch.candidates, batch.repeat_only, earlier), batch.problems
+
+
+def _pushes_back(prompt, tool_calls, texts):
+    """Whether a reply to an action corrects it, without a correction phrase: the pushback patterns, unless the
+    reply model is nearly sure it is a request (:data:`reply_model.REQUEST`: "The terratest keeps failing at
+    teardown. Can you sort it out?"); or the model, unless the reply moves on (:func:`moves_on`)."""
+    if pushes_back(prompt):
+        return not reply_model.says_request(prompt, tool_calls, texts)
+    return not moves_on(prompt) and reply_model.says_correction(prompt, tool_calls, texts)
 
 
 def _flush(batch, texts, tool_calls):

@@ -113,7 +113,8 @@ YOU_DID = lazy(r"(?:you|u)\s+(?:just\s+)?\w+(?:ed|ote|ut|ent|ew|ook|ade)\b", re.
 DEFERRAL = lazy(r"^(?:hold\s+off|not\s+(?:now|yet)|later|wait\s+(?:a\s+(?:sec|second|bit|moment)|until)|let\s+me\b|"
                 r"i'?ll\s+(?:do|run|handle)|give\s+me\s+a\s+(?:sec|second|minute|moment)|one\s+(?:sec|second|moment))", re.I)
 # "hold on, I've got uncommitted work in config.rs. give me a sec to commit it, then go ahead exactly as you planned"
-DEFERRAL_ANYWHERE = lazy(r"\bgive\s+me\s+a\s+(?:sec|second|minute|moment)\b|\bthen\s+go\s+ahead\b|\bgo\s+ahead\s+(?:exactly\s+)?as\s+(?:you\s+)?planned\b", re.I)
+DEFERRAL_ANYWHERE = lazy(r"\bgive\s+me\s+a\s+(?:sec|second|minute|moment)\b|\bthen\s+(?:go\s+ahead|go\s+on|carry\s+on|continue|proceed)\b|"
+                         r"\bgo\s+ahead\s+(?:exactly\s+)?as\s+(?:you\s+)?planned\b", re.I)
 # Every correction pattern (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE) needs one of these words; a prompt with
 # none of them is not scanned at all (tests/learning checks the word list against the patterns on the corpus).
 GATE_WORDS = frozenset(
@@ -207,7 +208,7 @@ PUSHBACK = lazy(
     r"\bbut\s+(?:the\s+)?[\w-]+\s+(?:has|have|needs?)\s+to\b|\bthis\s+(?:repo|project)\s+(?:is|uses)\b|\b(?:is\s+not|isn'?t)\s+what\b|"
     # Spanish, as a colleague types it: "no no no, asi no", "no edites el .prefab a mano", "mira, con param() …"
     r"\b(?:as[ií]\s+no|no\s+(?:edites|toques|hagas|uses|subas|pongas)|otra\s+vez|ya\s+te\s+lo\s+dije|siempre|nunca|revierte)\b|"
-    r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit|suggestion)\s*:|^(?:pero|mira|ojo)\b|"
+    r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit|suggestion)\s*:|^(?:pero|ojo)\b|^mira\s*[,:]|"
     r"\b(?:everything|every|all|any)\s+new\b|\bwe're\s+(?:on|using)\b|\bwe\s+are\s+(?:on|using)\b|\b(?:is|are)\s+deprecated\b|"
     r"\byou\s+(?:just\s+)?\w+ed\b[^.!?]*?,?\s+not\s+\S|"
     r"\b(?:you'?re|youre|you\s+are|u\s+r|you|u)\b[^.!?]*\bagain\b|\bagain\s*[?!]|\bsame\s+(?:thing|mistake|problem)\s+as\s+before\b|"
@@ -432,6 +433,7 @@ WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?why\b", re.I)
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
 PUT_OFF_LEAD = lazy(r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|wait|please|pls)[\s,.!]+)*(?:don'?t|dont|do\s+not|not|no|nope|stop|hold)\b", re.I)
 PUT_OFF_WORDS = 25  # "no, not until I've reviewed it" puts off; a long "oh no, that went out … we always … first" corrects
+PRAISE_ONLY_WORDS = 6  # "These read nicely, thank you.", "Looks right.": thanks before the point, no part of it
 PUSHBACK_MIN_WORDS = 4  # "stop, wait" says nothing a lesson could keep
 
 
@@ -483,18 +485,45 @@ def pushes_back(prompt_text):
     words = prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()
     if PUSHBACK_GATE_WORDS.isdisjoint(words) and not (("you" in words or "u" in words) and YOU_AT_SENTENCE_START.search(prompt_text)):
         return False
-    if CHANGE_OF_PLAN.search(prompt_text):
-        return False
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
-    if sentences and SELF_CORRECTION.search(sentences[0]):
-        return False  # "sorry, my bad — I meant quiz_attempts. the lesson_progress one already exists"
-    if _opens_new_work(sentences):
-        return False  # a request for new work sets its own rules
+    if _other_business(prompt_text, sentences):
+        return False
     for sentence in sentences:
         if NEXT_TASK.match(sentence):
             return False  # what follows is about the next task
         if _pushes_back(sentence):
             return True
+    return False
+
+
+def _other_business(prompt_text, sentences):
+    """True for a change of plan, the person correcting their own instruction ("sorry, my bad — I meant
+    quiz_attempts"), or a request for new work, which sets its own rules."""
+    return bool(CHANGE_OF_PLAN.search(prompt_text) or sentences and SELF_CORRECTION.search(sentences[0]) or _opens_new_work(sentences))
+
+
+def _puts_off(prompt_text):
+    """"wait, I have uncommitted stuff. let me stash first, then go on": the person holds the work up and
+    corrects nothing (:data:`DEFERRAL_ANYWHERE`)."""
+    return bool(DEFERRAL_ANYWHERE.search(prompt_text))
+
+
+ACKNOWLEDGEMENT_WORDS = 3  # "bene.", "ok cool.": a sentence this short before "next one: …" only acknowledges
+
+
+def moves_on(prompt_text):
+    """True when a reply to an action is other business (:func:`_other_business`) or opens with the next task
+    ("bene. next one: the brake lever frame…"): none of it corrects what was done, whatever its words."""
+    if not prompt_text:
+        return False
+    sentences = own_sentences(prompt_text, phrases=CORRECTION)
+    if _other_business(prompt_text, sentences) or _puts_off(prompt_text):
+        return True
+    for sentence in sentences[:2]:
+        if NEXT_TASK.match(sentence.strip()):
+            return True
+        if len(sentence.split()) > ACKNOWLEDGEMENT_WORDS:
+            break
     return False
 
 
@@ -512,7 +541,8 @@ def reply_correction(prompt_text):
     it is kept and so are the sentences after it.  "" when nothing is left.
     """
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
-    while sentences and (ACCEPT.match(sentences[0].strip()) or PRAISE_LEAD.match(sentences[0].strip())) and not _pushes_back(
+    while sentences and (ACCEPT.match(sentences[0].strip()) or PRAISE_LEAD.match(sentences[0].strip()) or len(
+            sentences[0].split()) <= PRAISE_ONLY_WORDS and PRAISE_WORDS.search(sentences[0])) and not _pushes_back(
             sentences[0]) and not _is_correction(sentences[0]):
         sentences = sentences[1:]
     kept, words = [], 0
@@ -526,6 +556,56 @@ def reply_correction(prompt_text):
         kept.append(sentence)
         words += n
     return " ".join(kept) if words >= PUSHBACK_MIN_WORDS else ""
+
+
+# A reply that corrects two things says so: "Two things:", bullets, "1. … 2. …", "First, … Second, …".
+ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple\s+of|couple\s+of)\s+(?:things|points|issues|notes|problems|comments|changes)\b", re.I)
+BULLET = lazy(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
+INLINE_NUMBER = lazy(r"(?:(?<=\s)|^)(?P<n>[1-9])[.)]\s+(?=\S)")
+ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n))(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally)\b[,:]?\s*", re.I)
+COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3}  # "a few things": as many as there are
+ANNOUNCEMENT = lazy(r"^[^.!?:\n]*?" + ANNOUNCED.pattern + r"[^.!?:\n]*[.!?:]+\s*", re.I)
+PART_WORDS = 6  # words: a bullet shorter than this is an item of one checklist, not a lesson of its own
+
+
+def _split_points(text):
+    """``(starts, intro_is_a_lesson)``: where the lessons of an enumerating reply start ([] when it does not
+    enumerate), and whether the text before the first start is the first lesson ("2 things. k_msleep in the ISR
+    … second, no LOG_DBG …") rather than an introduction ("Two things: - … - …")."""
+    bullets = [m.start() for m in BULLET.finditer(text)]
+    if len(bullets) >= 2:
+        return bullets, False
+    numbers = list(INLINE_NUMBER.finditer(text))
+    if len(numbers) >= 2 and all(m.group("n") == str(i + 1) for i, m in enumerate(numbers)):
+        return [m.start() for m in numbers], False
+    ordinals = list(ORDINAL.finditer(text))
+    words = [m.group(0).strip(" ,:").lower() for m in ordinals]
+    if any(w.startswith("second") for w in words):
+        if any(w.startswith("first") for w in words):
+            return [m.start() for m in ordinals], False
+        if ANNOUNCED.search(text):
+            return [m.start() for m in ordinals], True
+    return [], False
+
+
+def reply_lessons(prompt_text):
+    """The lessons of a reply to an action: one (:func:`reply_correction`), or one per part when the reply
+    announces how many things are wrong and enumerates them ("Two things: - … - …", "2 things 1. … 2. …", "Two
+    things. First, … Second, …"), as many parts as it announced, each a lesson of its own (at least
+    :data:`PART_WORDS` words that :func:`reply_correction` keeps).  Bullets or numbers alone are as often the
+    steps or reasons of one lesson (a formal review: what is wrong, why, what to do)."""
+    announced = ANNOUNCED.search(prompt_text)
+    points, intro_is_a_lesson = _split_points(prompt_text) if announced else ([], False)
+    if points:
+        parts = [prompt_text[a:b] for a, b in zip(points, points[1:] + [len(prompt_text)])]
+        if intro_is_a_lesson:
+            parts.insert(0, ANNOUNCEMENT.sub("", prompt_text[: points[0]], count=1))
+        kept = [reply_correction(part) for part in parts]
+        count = COUNTS.get(announced.group(1).lower())
+        if len(kept) >= 2 and (count is None or len(kept) == count) and all(k and len(k.split()) >= PART_WORDS for k in kept):
+            return kept
+    whole = reply_correction(prompt_text)
+    return [whole] if whole else []
 
 
 def _rule_follows(sentences, at):

@@ -10,7 +10,7 @@ how long it is, whether it asks, how much of it repeats what was just done
 Contract: :func:`probability` takes the person's prompt, the tool calls
 ``[(name, input)]`` of the turn it answers and that turn's assistant texts,
 and returns a probability in [0, 1]; :func:`says_correction` compares it
-with the trained threshold.  Only the capture calls it, and only for a
+with the trained threshold, :func:`says_request` with :data:`REQUEST`.  Only the capture calls it, and only for a
 prompt right after a turn that changed files or ran commands.  The weights
 are data, ``reply_model.json``, written by
 ``tests/learning/train_reply_model.py`` from the labelled corpus (the
@@ -35,8 +35,10 @@ FILE_NAME = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 MAX_TOKENS = 80  # the opening of a reply says what it is about; a long paste adds nothing
 CONTENT_WORD = 4  # characters: shorter words say nothing about what was done
 LAST_TEXTS = 2  # assistant texts of the answered turn that count as "what was just done"
+REQUEST = 0.1  # under this probability a reply the patterns read as pushback is a request (measured: docs/process-knowledge.md)
 
 _model = None
+UNAVAILABLE = (0.0, {}, 2.0)  # no weights: nothing reaches a threshold above 1, and nothing is taken for a request
 
 
 def tokens(text):
@@ -79,9 +81,9 @@ def _load():
         try:
             with open(WEIGHTS, encoding="utf-8") as handle:
                 data = json.load(handle)
-            _model = (float(data["bias"]), dict(data["weights"]), float(data["threshold"]))
-        except (OSError, ValueError, KeyError, TypeError):
-            _model = (0.0, {}, 2.0)  # no weights: nothing reaches a threshold above 1
+            _model = (float(data["bias"]), {str(f): float(w) for f, w in data["weights"].items()}, float(data["threshold"]))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            _model = UNAVAILABLE
     return _model
 
 
@@ -94,6 +96,12 @@ def use(model):
 def probability(prompt, tool_calls=(), texts=()):
     bias, weights, _threshold = _load()
     return logistic(bias + sum(weights.get(f, 0.0) for f in features(prompt, tool_calls, texts)))
+
+
+def says_request(prompt, tool_calls=(), texts=()):
+    """True when the model is nearly sure ``prompt`` corrects nothing (probability under :data:`REQUEST`): a
+    request that describes what is broken ("tflint is failing on modules/sqs-fifo, get the pipeline green")."""
+    return _load() is not UNAVAILABLE and probability(prompt, tool_calls, texts) < REQUEST
 
 
 def says_correction(prompt, tool_calls=(), texts=()):
