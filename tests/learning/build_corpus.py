@@ -20,7 +20,7 @@ sys.path.insert(0, HERE)
 from corpus_spec import (  # noqa: E402
     CASES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10,
     HELD_OUT_11, HELD_OUT_12, HELD_OUT_13, HELD_OUT_14, HELD_OUT_15, HELD_OUT_16, HELD_OUT_18, HELD_OUT_17, HELD_OUT_20, HELD_OUT_19, HELD_OUT_21, HELD_OUT_22,
-    HELD_OUT_23, HELD_OUT_24, HELD_OUT_25, HELD_OUT_26,
+    HELD_OUT_23, HELD_OUT_24, HELD_OUT_25, HELD_OUT_26, HELD_OUT_27, HELD_OUT_28, HELD_OUT_29, HELD_OUT_30,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -118,6 +118,10 @@ def main():
     everything += [dict(c, set="held_out_24") for c in HELD_OUT_24]
     everything += [dict(c, set="held_out_25") for c in HELD_OUT_25]
     everything += [dict(c, set="held_out_26") for c in HELD_OUT_26]
+    everything += [dict(c, set="held_out_27") for c in HELD_OUT_27]
+    everything += [dict(c, set="held_out_28") for c in HELD_OUT_28]
+    everything += [dict(c, set="held_out_29") for c in HELD_OUT_29]
+    everything += [dict(c, set="held_out_30") for c in HELD_OUT_30]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
