@@ -1579,3 +1579,34 @@ def test_praise_before_the_point_is_left_out_of_the_lesson():
     (node,) = _after_an_edit("These read nicely, thank you. Could you use the factory in test/support/factory.ex for them, "
                              "though, rather than building structs by hand?")
     assert node["label"].lower().startswith("could you use the factory") or node["label"].lower().startswith("use the factory")
+
+
+# ---------------------------------------------------------------- shapes found by held-out 27-30
+@pytest.mark.parametrize("body, label, files", [
+    ("Type: process_knowledge\nPriority: MEDIUM\nLabel: Export conda envs with --from-history\n"
+     "Trigger conditions: tools [Bash, Write]; files workflow/envs/*.yaml\nChecklist:\n1. Use --from-history\n2. Pin versions\n",
+     "Export conda envs with --from-history", ["workflow/envs/*.yaml"]),
+    ("**type**: rule\n**priority**: HIGH\n**label**: Raw guest phone numbers never leave the database\n"
+     "**trigger_conditions**: tools = Edit, Write; file_patterns = src/server/**, src/lib/analytics.ts\n"
+     "**checklist**:\n1. No phone number in PostHog\n2. Use maskPhone(phone)\n",
+     "Raw guest phone numbers never leave the database", ["src/server/**", "src/lib/analytics.ts"]),
+])
+def test_a_block_with_capitalised_or_bold_keys_and_one_line_triggers_is_read(body, label, files):
+    ((fields, error, _body),) = markers.find_blocks("[PROCESS_KNOWLEDGE]\n" + body + "[/PROCESS_KNOWLEDGE]")
+    assert error is None
+    node, _problems = markers.to_node_fields(fields)
+    assert node["label"] == label and node["trigger_conditions"]["file_patterns"] == files
+    assert node["process_type"] == "checklist" and len(node["checklist"]["items"]) == 2  # the items written are kept
+
+
+@pytest.mark.parametrize("text, priority", [
+    ("that's 43 packages bumped including a stripe-php major, I'm not shipping that on a friday", "CRITICAL"),
+    ("don't put the key in config/services.php, that's in git!! I'll roll that key now", "CRITICAL"),
+    ("This will overwrite last week's matrix the next time the project is sequenced", "CRITICAL"),
+    ("it can't carry Sample_Name, those are patient-linked. Facility IDs only", "CRITICAL"),
+    ("why is a guest phone number going into vercel logs? those are retained 30 days", "CRITICAL"),
+    ("plain publicProcedure on an unauthenticated write => a bot fills every table", "CRITICAL"),
+    ("could you redo that with <script setup>? everything new in this app is script setup", "HIGH"),
+])
+def test_priority_found_in_held_out_27_to_30(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority

@@ -50,7 +50,11 @@ PRODUCTION_TERMS = lazy(
     # held-out 23-26: destroyed data by what it is, a person's own credential, open access, release notes, state
     r"truncat\w*|wip(?:e|es|ed|ing)\s+(?:\w+\s+){0,3}(?:sectors?|flash|partitions?|disks?|calibrations?|eeprom|state)|"
     r"overwrit\w*\s+(?:\w+\s+){0,3}state|state\s+(?:rm|mv|push|surgery)|my\s+(?:[\w-]+\s+)?(?:tokens?|api\s+keys?|passwords?)|"
-    r"anyone\s+with\s+(?:\w+\s+){1,2}(?:can|could))\b",
+    r"anyone\s+with\s+(?:\w+\s+){1,2}(?:can|could)|"
+    # held-out 27-30: shipping, a key to roll, overwritten results, patient-linked and identifiable data, an open write
+    r"shipp(?:ing|ed)|(?:roll|revoke)\s+(?:that|the|this|those)\s+(?:\w+\s+)?(?:keys?|tokens?|secrets?|credentials?)|"
+    r"overwrit\w*\s+(?:[\w'’]+\s+){0,3}(?:data|results?|outputs?|matri(?:x|ces)|counts|history|reports?)|"
+    r"patient-linked|patient\s+ids?|identifiable|phone\s+number|unauthenticated|(?:sas|root|master|signing)\s+keys?)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
@@ -60,7 +64,7 @@ WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corr
 REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
 ALWAYS = lazy(r"\balways\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")

@@ -93,6 +93,44 @@ def _checklist_item(item):
     return str(item)
 
 
+def _key(name):
+    """"**Trigger conditions**" → "trigger_conditions": the field names a model writes, as the schema spells them."""
+    return str(name).strip().strip("*_`").strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def _normalised(value):
+    """``value`` with every mapping key in schema spelling (:func:`_key`), nested mappings and lists included."""
+    if isinstance(value, dict):
+        return {_key(k): _normalised(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_normalised(v) for v in value]
+    return value
+
+
+TRIGGER_NAMES = frozenset(TRIGGER_KEYS) | {a for names in TRIGGER_ALIASES.values() for a in names}
+# "tools [Bash, Write]; files workflow/envs/*.yaml", "tools = Edit, Write; file_patterns = src/server/**": the
+# trigger lists written on one line.
+INLINE_TRIGGER = lazy(r"^\s*([A-Za-z][\w -]*?)\s*(?:=|:|(?=\[))\s*(.+?)\s*$")
+
+
+def _inline_triggers(text):
+    """The trigger lists of a one-line ``trigger_conditions`` (``{}`` when it is not one)."""
+    found = {}
+    for part in text.split(";"):
+        match = INLINE_TRIGGER.match(part)
+        name, _space, rest = part.strip().partition(" ")
+        if match:
+            name, values = match.group(1), match.group(2).strip()
+        elif _key(name) in TRIGGER_NAMES and rest.strip():
+            values = rest.strip()  # "files workflow/envs/*.yaml"
+        else:
+            continue
+        if values.startswith("[") and values.endswith("]"):
+            values = values[1:-1]
+        found[_key(name)] = [v.strip().strip("'\"") for v in values.split(",") if v.strip()]
+    return found
+
+
 def _trigger(key, triggers, fields):
     """A trigger list by its name or an alias, from ``trigger_conditions`` or else the block's top level."""
     for source in (triggers, fields):
@@ -105,9 +143,11 @@ def _trigger(key, triggers, fields):
 def to_node_fields(fields):
     """``(node fields, problems)``: the block's content in node form; problems name what was missing."""
     problems = []
+    fields = _normalised(fields)
     ptype = TYPES.get(str(fields.get("type") or fields.get("process_type") or "").strip().lower())
-    if ptype is None:
-        ptype = next((t for t in CONTENT_KEYS if isinstance(fields.get(t), (dict, list))), None)
+    written = next((t for t in CONTENT_KEYS if isinstance(fields.get(t), (dict, list))), None)
+    if ptype is None or written is not None and not fields.get(ptype):
+        ptype = written  # "type: rule" over a checklist: the content written decides, it is what would be lost
     if ptype is None:
         ptype = "checklist" if fields.get("items") else "pattern"
     priority = str(fields.get("priority") or "MEDIUM").strip().upper()
@@ -115,6 +155,8 @@ def to_node_fields(fields):
         problems.append("priority %r is not CRITICAL|HIGH|MEDIUM|LOW; MEDIUM used" % fields.get("priority"))
         priority = "MEDIUM"
     trig_in = fields.get("trigger_conditions") or fields.get("triggers") or {}
+    if isinstance(trig_in, str):
+        trig_in = _inline_triggers(trig_in)
     if not isinstance(trig_in, dict):
         trig_in = {}
     triggers = {key: _as_list(_trigger(key, trig_in, fields)) for key in TRIGGER_KEYS}
