@@ -1555,8 +1555,9 @@ def test_a_reply_that_announces_two_things_and_enumerates_them_is_two_lessons(pr
 
 @pytest.mark.parametrize("prompt", [
     # numbered points that are the what, why and what-to-do of one mistake
-    "I have reviewed the change. 1. The statement writes the whole HL7 message to the log. 2. The logs are forwarded "
-    "to Elastic, which is not approved for patient data. 3. Please log only the message control ID.",
+    "I have reviewed the change and must raise the following. 1. The statement writes the whole HL7 message to the "
+    "log. 2. The logs are forwarded to Elastic, which is not approved for patient data. 3. Please log only the message "
+    "control ID.",
     # announced two, enumerated three: not split
     "two things: 1. the flag is inverted in config.py, it must be false by default 2. the test does not cover it at all "
     "3. also the changelog line is missing for it",

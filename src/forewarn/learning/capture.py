@@ -362,7 +362,7 @@ def _pushes_back(prompt, tool_calls, texts):
     teardown. Can you sort it out?"); or the model, unless the reply moves on (:func:`moves_on`)."""
     if pushes_back(prompt):
         return not reply_model.says_request(prompt, tool_calls, texts)
-    return not moves_on(prompt) and reply_model.says_correction(prompt, tool_calls, texts)
+    return reply_model.says_correction(prompt, tool_calls, texts) and not moves_on(prompt)  # the model first: cheaper
 
 
 def _flush(batch, texts, tool_calls):

@@ -27,14 +27,17 @@ import os
 import re
 
 from .corrections import CORRECTION
-from .text import own_sentences
+from .text import LOG_LINE, LONG_MESSAGE, own_sentences
 
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reply_model.json")
 TOKEN = re.compile(r"[a-z0-9_']+|\?\?|[?!]")
-FILE_NAME = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
+FILE_NAME = re.compile(r"(?<![\w-])[\w-]{1,80}\.[a-z]{1,5}\b")  # from a word's start: no backtracking through "aaaa…"
+QUOTING = ("\n", "`", "~~~", '"', "\u201c", "\u2018", " '", ">")  # a prompt holding none quotes or pastes nothing
 MAX_TOKENS = 80  # the opening of a reply says what it is about; a long paste adds nothing
 CONTENT_WORD = 4  # characters: shorter words say nothing about what was done
 LAST_TEXTS = 2  # assistant texts of the answered turn that count as "what was just done"
+LAST_CALLS = 10  # and tool calls
+DONE_CHARS = 1000  # of each: a written file's content says less about the reply than its path
 REQUEST = 0.1  # under this probability a reply the patterns read as pushback is a request (measured: docs/process-knowledge.md)
 
 _model = None
@@ -46,9 +49,17 @@ def tokens(text):
     return TOKEN.findall(text.lower().replace("\u2019", "'"))
 
 
+def _own_text(prompt):
+    """The person's own words of ``prompt``: one line with nothing quoted, fenced or pasted is all theirs, as it is
+    (most replies: no sentence splitting needed); anything else goes through :func:`own_sentences`."""
+    if len(prompt) < LONG_MESSAGE and not any(mark in prompt for mark in QUOTING) and not LOG_LINE.match(prompt):
+        return prompt.strip()
+    return " ".join(own_sentences(prompt, phrases=CORRECTION))
+
+
 def features(prompt, tool_calls=(), texts=()):
     """The set of feature names of a reply (its own words only: quotes, code and pastes are left out)."""
-    own = " ".join(own_sentences(prompt or "", phrases=CORRECTION))
+    own = _own_text(prompt or "")
     words = tokens(own)[:MAX_TOKENS]
     found = {"w:" + w for w in words}
     found.update("b:%s_%s" % pair for pair in zip(words, words[1:]))
@@ -59,13 +70,12 @@ def features(prompt, tool_calls=(), texts=()):
     found.add("len:%d" % min(6, int(math.log2(len(words) + 1))))
     if own.rstrip().endswith("?"):
         found.add("asks")
-    done = " ".join(str(tool_input) for _name, tool_input in tool_calls) + " " + " ".join(texts[-LAST_TEXTS:])
-    done_words = set(tokens(done))
+    done = (" ".join(str(tool_input)[:DONE_CHARS] for _name, tool_input in tool_calls[-LAST_CALLS:]) + " " + " ".join(
+        text[:DONE_CHARS] for text in texts[-LAST_TEXTS:])).lower()
     content = [w for w in words if len(w) >= CONTENT_WORD]
-    if content:
-        found.add("repeats:%d" % int(4 * sum(w in done_words for w in content) / len(content)))
-    done_files = {name.lower() for name in FILE_NAME.findall(done)}
-    if done_files and any(name.lower() in done_files for name in FILE_NAME.findall(own)):
+    if content:  # substring tests, not a tokenisation of what was done: a reply is short, a tool input is not
+        found.add("repeats:%d" % int(4 * sum(w in done for w in content) / len(content)))
+    if any(name.lower() in done for name in FILE_NAME.findall(own)):
         found.add("names_a_file_just_changed")
     found.update("tool:" + name for name, _input in tool_calls[-3:])
     return found
