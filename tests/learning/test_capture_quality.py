@@ -1,7 +1,8 @@
 """Lesson capture measured on the labelled corpus (tests/learning/corpus, built by build_corpus.py).
 
 A produced lesson matches an expected one when the kinds agree and every
-expected word occurs (case-insensitively) in its label or description;
+expected word occurs (case-insensitively) in its label, description or
+content (a block's checklist items are what a reviewer reads too);
 priority, file pattern, tool and occurrences, where labelled, must agree
 too.  Precision and recall are computed per kind over all transcripts and
 over each held-out set (the cases written after the detectors were tuned,
@@ -9,7 +10,7 @@ see corpus_spec.py), and printed: ``pytest tests/learning -s``.
 docs/process-knowledge.md quotes them, with what each held-out set
 measured the first time it ran.
 
-The targets are asserted on the development sets (tuned, and held-out 1-30,
+The targets are asserted on the development sets (tuned, and held-out 1-34,
 which the detectors were changed after).  A held-out set that is still
 below them (``FLOORS``) is held at its current figures, and the targets on
 it are a strict expected failure, so whoever meets them updates the docs.
@@ -27,13 +28,14 @@ from forewarn.learning import capture, transcript
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 KINDS = ("process_knowledge", "user_correction", "lesson_statement")
 TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
-# Sets the detectors were changed after (held-out 4 to 30 were each written blind and measured once first:
+# Sets the detectors were changed after (held-out 4 to 34 were each written blind and measured once first:
 # docs/process-knowledge.md has those first runs).
 DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
                     "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13", "held_out_14",
                     "held_out_15", "held_out_16", "held_out_17", "held_out_18", "held_out_19", "held_out_20",
                     "held_out_21", "held_out_22", "held_out_23", "held_out_24", "held_out_25", "held_out_26",
-                    "held_out_27", "held_out_28", "held_out_29", "held_out_30")
+                    "held_out_27", "held_out_28", "held_out_29", "held_out_30", "held_out_31", "held_out_32", "held_out_33",
+                    "held_out_34")
 
 
 def cases():
@@ -50,7 +52,8 @@ def run_case(path, labels):
 def matches(node, want):
     if node["source"]["kind"] != want["kind"]:
         return False
-    text = (node["label"] + " " + node.get("description", "")).lower()
+    content = node.get(node["process_type"])
+    text = (node["label"] + " " + node.get("description", "") + " " + json.dumps(content, ensure_ascii=False)).lower()
     if not all(word.lower() in text for word in want["words"]):
         return False
     trig = node["trigger_conditions"]
@@ -259,7 +262,8 @@ def test_task_prompts_after_an_action_are_rarely_read_as_corrections():
     held-out 23-26 (whose requests were new to the patterns), 2.2 % since a
     reply the model is nearly sure is a request no longer counts as pushback
     ("tflint is failing on modules/sqs-fifo, get the pipeline green"); 2.1 %
-    of 1,241 with held-out 27-30.
+    of 1,241 with held-out 27-30; 2.6 % of 1,409 with held-out 31-34 and
+    French pushback words.
     """
     import train_reply_model
     from forewarn.learning import reply_model

@@ -136,7 +136,7 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 # instructions.
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg|please|pls)[\s,.!]+)*"
-    r"(?:don'?t|dont|do\s+not|never|no|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
+    r"(?:don'?t|dont|do\s+not|never|no|nope|nah|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
     r"(?!\s+(?:worries|worry|bother|problem|problems|complaints?|issues?|objections?|bad|now|yet|sure|really|need|needed|necessary|for|quite|"
     r"necessarily|much|mind|rush|hurry)\b)|"
     r"^(?:no+|nope|nah)\b[\s,.!—–-]+(?:the|we|it'?s|its|it|this|that|that'?s|thats|there'?s|theres|you|u|they|our)\b|"
@@ -206,6 +206,12 @@ PUSHBACK = lazy(
     r"\btanks\s+(?:the\s+|our\s+)?\w+|^(?:(?:thank\s+you|thanks)[.!,]?\s*)?one\s+thing\b[^.!?]*:|\bhowever\s*[:,]|"
     r"^still\s+(?:\d{3}|broken|failing|red|slow|empty|wrong)\b|[,;—–]\s*(?:has|needs)\s+to\s+be\b|"
     r"\bbut\s+(?:the\s+)?[\w-]+\s+(?:has|have|needs?)\s+to\b|\bthis\s+(?:repo|project)\s+(?:is|uses)\b|\b(?:is\s+not|isn'?t)\s+what\b|"
+    # French, as a (Québécois) colleague types it: "Non.", "sérieux?", "pourquoi tu cat ma clé", "t'as mis public: true",
+    # "encore bundle exec rspec", "on log seller.id, rien d'autre", "demande-moi avant", "bin/rspec, pas bundle exec"
+    r"^(?:non|euh|wo+|ouf|oups)\b[\s,.!]|\bs(?:é|e)rieux\s*[?!]|\bpourquoi\s+(?:tu|t'as|as-tu|vous)\b|\bt'as\s+(?:mis|oubli(?:é|e)|roul(?:é|e)|fait|pas|encore)\b|"
+    r"^encore\b|\bencore\s+(?:une\s+fois|le|la|les|des|du)\b|\brien\s+d'autre\b|\bdemande-moi\s+avant\b|\bjamais\b|\btoujours\b|\bfaut\s+(?:pas|jamais|toujours)\b|"
+    r"\bon\s+(?:\w+\s+)?(?:touche|log|met|fait|roule|utilise|hardcode)\s+(?:pas|jamais|rien|seulement|juste)\b|,\s*pas\s+(?:de\s+|le\s+|la\s+|les\s+)?[\w.\-/:]+\s*[.!]*$|"
+    r"\b(?:deviennent|devient)\s+publi(?:c|cs|que|ques)\b|\bva\s+(?:planter|capoter|casser|crasher)\b|\ba\s+tout\s+(?:crash(?:é|e)|cass(?:é|e)|plant(?:é|e))\b|"
     # Spanish, as a colleague types it: "no no no, asi no", "no edites el .prefab a mano", "mira, con param() …"
     r"\b(?:as[ií]\s+no|no\s+(?:edites|toques|hagas|uses|subas|pongas)|otra\s+vez|ya\s+te\s+lo\s+dije|siempre|nunca|revierte)\b|"
     r"^(?:(?:oh|hmm+|ok|thanks?|thank\s+you)[\s,.!]+)*(?:(?:small|tiny|one|little|minor)\s+thing|nit|suggestion)\s*:|^(?:pero|ojo)\b|^mira\s*[,:]|"
@@ -248,7 +254,8 @@ SUGGESTED_INSTEAD = lazy(
     re.I,
 )
 YOU_AT_SENTENCE_START = lazy(r"(?:^|[.!?]\s|\n)\s*(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow|lol|lmao|bruh|omg|dude|man)[\s,.!]+)?(?:you|u)\s", re.I)  # YOU_DID_THAT's gate
-PRAISE_WORDS = lazy(r"\b(?:thanks?|thank\s+you|thx|nice|great|good|perfect|awesome|cool|love|lovely|exactly|correct|right|lgtm|works|neat|brilliant)\b", re.I)
+PRAISE_WORDS = lazy(r"\b(?:thanks?|thank\s+you|thx|nice|great|good|perfect|awesome|cool|love|lovely|exactly|correct|right|lgtm|works|neat|brilliant|"
+                    r"bravo|merci|parfait|super)\b", re.I)
 # A reply that moves on to the next task ("great, now add pagination. don't change the API") sets rules for that
 # task from there on: its prohibitions are instructions, not pushback on what was done.
 NEXT_TASK = lazy(
@@ -278,7 +285,8 @@ PUSHBACK_GATE_WORDS = frozenset(
     "come nowhere tried gets get goes has must that's thats feels calls call ships writes stores reads written hides masks "
     "papers right correct take a an nee wacht let nooit altijd nergens here takes take requires require bug não nao "
     "cuidado desfaz like before writing running touching changing lol haha guide checklist spec tanks thing "
-    "however still repo project isn't isnt".split()
+    "however still repo project isn't isnt nope nah non euh wo woo wooo ouf oups sérieux serieux pourquoi t'as encore rien "
+    "demande-moi jamais toujours faut on pas deviennent devient va a".split()
 )
 PUSHBACK_WORDS = 200  # words of the prompt kept from the first pushback sentence on
 

@@ -54,7 +54,9 @@ PRODUCTION_TERMS = lazy(
     # held-out 27-30: shipping, a key to roll, overwritten results, patient-linked and identifiable data, an open write
     r"shipp(?:ing|ed)|(?:roll|revoke)\s+(?:that|the|this|those)\s+(?:\w+\s+)?(?:keys?|tokens?|secrets?|credentials?)|"
     r"overwrit\w*\s+(?:[\w'’]+\s+){0,3}(?:data|results?|outputs?|matri(?:x|ces)|counts|history|reports?)|"
-    r"patient-linked|patient\s+ids?|identifiable|phone\s+number|unauthenticated|(?:sas|root|master|signing)\s+keys?)\b",
+    r"patient-linked|patient\s+ids?|identifiable|phone\s+number|unauthenticated|(?:sas|root|master|signing)\s+keys?|"
+    # French and Portuguese privacy and loss: "ma clé privée", "drop ma base", "deviennent publics", "LGPD", "RGPD"
+    r"cl(?:é|e)s?\s+priv(?:é|e)es?|drop\w*\s+(?:ma|la|notre|toute\s+la)\s+base|deviennent\s+publi\w*|lgpd|rgpd)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.

@@ -14,7 +14,8 @@ private key blocks, ``--password VALUE``-style flags, and assignments
 (``.env``, YAML, JSON, query strings) to names with a component PASSWORD,
 PASSWD, PASSPHRASE, PWD, PASS, SECRET, TOKEN, API_KEY, ACCESS_KEY,
 PRIVATE_KEY, CREDENTIAL(S), AUTH or AUTHORIZATION (also as the last hump of a camelCase name, ``dbPassword``),
-and Kubernetes-style ``name:``/``value:`` env entries for such names.
+Kubernetes-style ``name:``/``value:`` env entries for such names, and a password said in prose ("password
+Pancake-Tuesday-48": a value with a digit after the word).
 """
 
 import re
@@ -55,6 +56,9 @@ NAMED = [
     (lazy(r"(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|client-secret)[= ])"
                 r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)"), r"\1" + MARK),
     (lazy(r"(?i)\b(" + _NAME + r")(['\"]?\s*[:=]\s*)(?!(?:true|false|null|none|yes|no|enabled|disabled)\b)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\",;&]{4,})"), r"\1\2" + MARK),
+    # a password said in prose: "demo account: demo@x.org, password Pancake-Tuesday-48", "the password is hunter22"
+    (lazy(r"(?i)\b((?:password|passphrase|passcode)\s+(?:is\s+|was\s+)?)(?=[^\s'\",;]*\d)(?!(?:reset|policy|manager)\b)[^\s'\",;]{6,}"),
+     r"\1" + MARK),
     # a Kubernetes or compose env entry: "- name: FHIR_CLIENT_SECRET" and, on the next line, "value: ..."
     (lazy(r"(?i)(\bname:\s*['\"]?" + _NAME + r"['\"]?\s*\n\s*value:\s*)(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]{4,})"), r"\1" + MARK),
 ]

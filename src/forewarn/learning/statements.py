@@ -33,7 +33,10 @@ _STATEMENT = (
     # Spanish: "ojo para el futuro", "de ahora en adelante", "a partir de ahora", "la próxima vez"
     r"\bpara\s+el\s+futuro\b|\bde\s+ahora\s+en\s+adelante\b|\ba\s+partir\s+de\s+ahora\b|\bla\s+pr(?:ó|o)xima\s+vez\b|"
     # Dutch: "voor de toekomst", "vanaf nu"
-    r"\bvoor\s+de\s+toekomst\b|\bvanaf\s+nu\b"
+    r"\bvoor\s+de\s+toekomst\b|\bvanaf\s+nu\b|"
+    # French: "désormais", "dorénavant", "à partir de maintenant", "pour la suite, retiens ça", "à l'avenir"
+    r"\bd(?:é|e)sormais\b|\bdor(?:é|e)navant\b|\b(?:à|a)\s+partir\s+de\s+maintenant\b|\bpour la suite\b|\bretiens(?:\s+(?:ça|ca|bien))?\b|"
+    r"\b(?:à|a)\s+l'avenir\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -42,10 +45,12 @@ STATEMENT = lazy(_STATEMENT, re.I)
 _STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
-              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "ahora", "vez", "toekomst", "vanaf")
+              "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "ahora", "vez", "toekomst", "vanaf",
+              "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
-    r"ensure|instead|has\s+to|have\s+to|no\s+exceptions)\b",
+    r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
+    r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie))\b",
     re.I,
 )
 IMPERATIVE = lazy(
@@ -63,7 +68,7 @@ IMPERATIVE = lazy(
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
-    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf)", re.I
+    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens)", re.I
 )
 
 
