@@ -10,8 +10,9 @@ how long it is, whether it asks, how much of it repeats what was just done
 Contract: :func:`probability` takes the person's prompt, the tool calls
 ``[(name, input)]`` of the turn it answers and that turn's assistant texts,
 and returns a probability in [0, 1]; :func:`says_correction` compares it
-with the trained threshold, :func:`says_request` with :data:`REQUEST`.  Only the capture calls it, and only for a
-prompt right after a turn that changed files or ran commands.  The weights
+with the trained threshold, :func:`says_request` with :data:`REQUEST`.
+Only the capture calls it, and only for a prompt right after a turn that
+changed files or ran commands.  The weights
 are data, ``reply_model.json``, written by
 ``tests/learning/train_reply_model.py`` from the labelled corpus (the
 replies after an action, and the corpus's session-opening requests put
@@ -24,14 +25,14 @@ the file is read once per process, on first use.
 import json
 import math
 import os
-import re
 
 from .corrections import CORRECTION
+from .lazy_regex import lazy
 from .text import LOG_LINE, LONG_MESSAGE, own_sentences
 
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reply_model.json")
-TOKEN = re.compile(r"[a-z0-9_']+|\?\?|[?!]")
-FILE_NAME = re.compile(r"(?<![\w-])[\w-]{1,80}\.[a-z]{1,5}\b")  # from a word's start: no backtracking through "aaaa…"
+TOKEN = lazy(r"[a-z0-9_']+|\?\?|[?!]")
+FILE_NAME = lazy(r"(?<![\w-])[\w-]{1,80}\.[a-z]{1,5}\b")  # from a word's start: no backtracking through "aaaa…"
 QUOTING = ("\n", "`", "~~~", '"', "\u201c", "\u2018", " '", ">")  # a prompt holding none quotes or pastes nothing
 MAX_TOKENS = 80  # the opening of a reply says what it is about; a long paste adds nothing
 CONTENT_WORD = 4  # characters: shorter words say nothing about what was done
