@@ -136,7 +136,8 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 # instructions.
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg|please|pls)[\s,.!]+)*"
-    r"(?:don'?t|dont|do\s+not|never|no|nope|nah|not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
+    r"(?:don'?t|dont|do\s+not|never|no|(?:nope|nah)(?![\s,.!]+(?:not\s+)?(?:for|now|yet|needed|necessary|thanks|all\s+good|good|fine))|"
+    r"not|stop|nobody|nothing\s+(?:goes|gets)|nein|nee|niet|nej|falsch)\b"
     r"(?!\s+(?:worries|worry|bother|problem|problems|complaints?|issues?|objections?|bad|now|yet|sure|really|need|needed|necessary|for|quite|"
     r"necessarily|much|mind|rush|hurry)\b)|"
     r"^(?:no+|nope|nah)\b[\s,.!—–-]+(?:the|we|it'?s|its|it|this|that|that'?s|thats|there'?s|theres|you|u|they|our)\b|"
