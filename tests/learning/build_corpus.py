@@ -21,7 +21,7 @@ from corpus_spec import (  # noqa: E402
     CASES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10,
     HELD_OUT_11, HELD_OUT_12, HELD_OUT_13, HELD_OUT_14, HELD_OUT_15, HELD_OUT_16, HELD_OUT_18, HELD_OUT_17, HELD_OUT_20, HELD_OUT_19, HELD_OUT_21, HELD_OUT_22,
     HELD_OUT_23, HELD_OUT_24, HELD_OUT_25, HELD_OUT_26, HELD_OUT_27, HELD_OUT_28, HELD_OUT_29, HELD_OUT_30,
-    HELD_OUT_31, HELD_OUT_32, HELD_OUT_33, HELD_OUT_34,
+    HELD_OUT_31, HELD_OUT_32, HELD_OUT_33, HELD_OUT_34, HELD_OUT_35, HELD_OUT_36, HELD_OUT_37, HELD_OUT_38,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -127,6 +127,10 @@ def main():
     everything += [dict(c, set="held_out_32") for c in HELD_OUT_32]
     everything += [dict(c, set="held_out_33") for c in HELD_OUT_33]
     everything += [dict(c, set="held_out_34") for c in HELD_OUT_34]
+    everything += [dict(c, set="held_out_35") for c in HELD_OUT_35]
+    everything += [dict(c, set="held_out_36") for c in HELD_OUT_36]
+    everything += [dict(c, set="held_out_37") for c in HELD_OUT_37]
+    everything += [dict(c, set="held_out_38") for c in HELD_OUT_38]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
