@@ -86,7 +86,8 @@ def test_on_sets_it_was_not_trained_on_the_model_finds_corrections_among_replies
     0.86, recall 0.84; with held-out 27-30 (13-30): 0.86, 0.84; with
     held-out 31-34 (13-34): 0.84, 0.82; 0.85, 0.80 since the requests are
     put after turns of other sessions, not one fixed "Done." edit (the
-    model had learnt that turn); with held-out 35-38 (13-38): 0.84, 0.81.
+    model had learnt that turn); with held-out 35-38 (13-38): 0.84, 0.81;
+    0.84, 0.80 since a tool input is read as its strings within a budget.
     Held at 0.8, the issue's target for corrections.
     """
     scores = train_reply_model.cross_validate(CROSS_VALIDATED)
@@ -110,3 +111,10 @@ def test_pushback_the_model_is_nearly_sure_is_a_request_is_no_correction(tmp_pat
     assert [n["source"]["kind"] for n in capture.extract_lessons(records, "", "s", "2026-11-23T10:00:00Z", context=[])[0]] == ["user_correction"]
     model({"bias": -10.0, "weights": {}, "threshold": 0.5})  # sure that every reply is a request
     assert capture.extract_lessons(records, "", "s", "2026-11-23T10:00:00Z", context=[])[0] == []
+
+
+def test_what_was_done_is_read_within_a_budget_whatever_the_tool_input_holds():
+    huge = {"file_path": "/p/app/dump.sql", "content": "x" * 1_000_000, "edits": [{"old_string": "a" * 5000, "new_string": "b"}]}
+    done = reply_model._strings(huge, reply_model.DONE_CHARS)
+    assert done.startswith("/p/app/dump.sql ") and len(done) <= reply_model.DONE_CHARS + 2
+    assert reply_model._strings({"a": ["one", {"b": "two"}], "c": 3}, 100) == "one two"

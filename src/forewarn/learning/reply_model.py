@@ -71,7 +71,7 @@ def features(prompt, tool_calls=(), texts=()):
     found.add("len:%d" % min(6, int(math.log2(len(words) + 1))))
     if own.rstrip().endswith("?"):
         found.add("asks")
-    done = (" ".join(str(tool_input)[:DONE_CHARS] for _name, tool_input in tool_calls[-LAST_CALLS:]) + " " + " ".join(
+    done = (" ".join(_strings(tool_input, DONE_CHARS) for _name, tool_input in tool_calls[-LAST_CALLS:]) + " " + " ".join(
         text[:DONE_CHARS] for text in texts[-LAST_TEXTS:])).lower()
     content = [w for w in words if len(w) >= CONTENT_WORD]
     if content:  # substring tests, not a tokenisation of what was done: a reply is short, a tool input is not
@@ -80,6 +80,21 @@ def features(prompt, tool_calls=(), texts=()):
         found.add("names_a_file_just_changed")
     found.update("tool:" + name for name, _input in tool_calls[-3:])
     return found
+
+
+def _strings(value, budget):
+    """The strings inside a tool input, each cut, up to ``budget`` characters in all: a 20 MB Write costs nothing."""
+    found, stack = [], [value]
+    while stack and budget > 0:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item[:budget])
+            budget -= len(found[-1]) + 1
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+    return " ".join(found)
 
 
 def logistic(z):
