@@ -22,6 +22,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_11, HELD_OUT_12, HELD_OUT_13, HELD_OUT_14, HELD_OUT_15, HELD_OUT_16, HELD_OUT_18, HELD_OUT_17, HELD_OUT_20, HELD_OUT_19, HELD_OUT_21, HELD_OUT_22,
     HELD_OUT_23, HELD_OUT_24, HELD_OUT_25, HELD_OUT_26, HELD_OUT_27, HELD_OUT_28, HELD_OUT_29, HELD_OUT_30,
     HELD_OUT_31, HELD_OUT_32, HELD_OUT_33, HELD_OUT_34, HELD_OUT_35, HELD_OUT_36, HELD_OUT_37, HELD_OUT_38,
+    HELD_OUT_39, HELD_OUT_40, HELD_OUT_41, HELD_OUT_42,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -131,6 +132,10 @@ def main():
     everything += [dict(c, set="held_out_36") for c in HELD_OUT_36]
     everything += [dict(c, set="held_out_37") for c in HELD_OUT_37]
     everything += [dict(c, set="held_out_38") for c in HELD_OUT_38]
+    everything += [dict(c, set="held_out_39") for c in HELD_OUT_39]
+    everything += [dict(c, set="held_out_40") for c in HELD_OUT_40]
+    everything += [dict(c, set="held_out_41") for c in HELD_OUT_41]
+    everything += [dict(c, set="held_out_42") for c in HELD_OUT_42]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
