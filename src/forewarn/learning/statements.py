@@ -31,7 +31,7 @@ _STATEMENT = (
     # German, as a colleague types it: "Merk dir das für die Zukunft", "ab jetzt"
     r"\bmerk\s+dir\b|\bf(?:ü|ue)r\s+die\s+zukunft\b|\bin\s+zukunft\b|\bab\s+jetzt\b|"
     # Spanish: "ojo para el futuro", "de ahora en adelante", "a partir de ahora", "la próxima vez"
-    r"\bpara\s+el\s+futuro\b|\bde\s+ahora\s+en\s+adelante\b|\ba\s+partir\s+de\s+ahora\b|\bla\s+pr(?:ó|o)xima\s+vez\b|"
+    r"\bpara\s+el\s+futuro\b|\bde\s+ahora\s+en\s+adelante\b|\bde\s+aqu(?:í|i)\s+en\s+adelante\b|\bimportante\s*:|\b(?:como|una)\s+regla\b|\ba\s+partir\s+de\s+ahora\b|\bla\s+pr(?:ó|o)xima\s+vez\b|"
     # Dutch: "voor de toekomst", "vanaf nu"
     r"\bvoor\s+de\s+toekomst\b|\bvanaf\s+nu\b|"
     # French: "désormais", "dorénavant", "à partir de maintenant", "pour la suite, retiens ça", "à l'avenir"
@@ -46,10 +46,11 @@ _STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
               "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "ahora", "vez", "toekomst", "vanaf",
-              "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir")
+              "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir", "adelante", "regla")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
+    r"siempre|nunca|tiene\s+que|tienen\s+que|hay\s+que|lleva|"
     r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie))\b",
     re.I,
 )
@@ -68,7 +69,7 @@ IMPERATIVE = lazy(
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
-    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens)", re.I
+    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens|de\s+aqu|(?:como|una)\s+regla)", re.I
 )
 
 
