@@ -1643,6 +1643,8 @@ def test_spanish_plans_curiosity_next_tasks_and_waits_are_no_correction(prompt):
     ("don't put the token in the command, it lands in shell history", "CRITICAL"),
     ("ya forgot teh tenant_id filter. evry farm can see every other farms probes now", "CRITICAL"),
     ("the analytics_prod schema name is hardcoded, use ref()", "HIGH"),
+    ("whoa NOT -v. that deletes the chdata volume and I have three weeks of replayed demo traffic", "CRITICAL"),
+    ("that puts every visitor's IP into system.query_log, which ClickHouse keeps for 30 days", "CRITICAL"),
 ])
 def test_priority_found_in_held_out_39_to_42(text, priority):
     assert inference.infer_priority("user_correction", text) == priority

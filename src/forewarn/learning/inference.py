@@ -30,7 +30,7 @@ STOPWORDS = frozenset(
 )
 PRODUCTION_TERMS = lazy(
     r"\b(deploy\w*|release(?!\w*\s+(?:builds?|mode|configs?|configuration|variants?|flavou?rs?)\b)\w*|version\w*|__version__|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
-    r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?)\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
+    r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?|delet(?:e|es|ed|ing))\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
     r"git\s+push\s+(?:-f|--force)|push\s+--force|plain\s+--force|rewrit\w*\s+(?:\S+\s+){0,2}history|"
@@ -64,7 +64,8 @@ PRODUCTION_TERMS = lazy(
     r"apply\s+from\s+(?:a|my|your)\s+laptop|"
     # held-out 39-42: Spanish exposure and loss, shell history, a bricked unit, one tenant seeing another's data
     r"p[úu]blic[oa]s?\s+en\s+internet|truncan?|historial\s+de\s+cualquiera|shell\s+history|brick\w*|device\s+keys?|"
-    r"can\s+see\s+(?:every|all|each)\s+other|(?:locations?|coordinates)\s+(?:are|is)\s+private)\b",
+    r"can\s+see\s+(?:every|all|each)\s+other|(?:locations?|coordinates)\s+(?:are|is)\s+private|"
+    r"(?:visitor|user|customer|client)s?(?:'s|s')?\s+ips?|ip\s+address\w*|client\s+bundle)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
