@@ -22,7 +22,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_11, HELD_OUT_12, HELD_OUT_13, HELD_OUT_14, HELD_OUT_15, HELD_OUT_16, HELD_OUT_18, HELD_OUT_17, HELD_OUT_20, HELD_OUT_19, HELD_OUT_21, HELD_OUT_22,
     HELD_OUT_23, HELD_OUT_24, HELD_OUT_25, HELD_OUT_26, HELD_OUT_27, HELD_OUT_28, HELD_OUT_29, HELD_OUT_30,
     HELD_OUT_31, HELD_OUT_32, HELD_OUT_33, HELD_OUT_34, HELD_OUT_35, HELD_OUT_36, HELD_OUT_37, HELD_OUT_38,
-    HELD_OUT_39, HELD_OUT_40, HELD_OUT_41, HELD_OUT_42,
+    HELD_OUT_39, HELD_OUT_40, HELD_OUT_41, HELD_OUT_42, HELD_OUT_43, HELD_OUT_44, HELD_OUT_45, HELD_OUT_46,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -136,6 +136,10 @@ def main():
     everything += [dict(c, set="held_out_40") for c in HELD_OUT_40]
     everything += [dict(c, set="held_out_41") for c in HELD_OUT_41]
     everything += [dict(c, set="held_out_42") for c in HELD_OUT_42]
+    everything += [dict(c, set="held_out_43") for c in HELD_OUT_43]
+    everything += [dict(c, set="held_out_44") for c in HELD_OUT_44]
+    everything += [dict(c, set="held_out_45") for c in HELD_OUT_45]
+    everything += [dict(c, set="held_out_46") for c in HELD_OUT_46]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
