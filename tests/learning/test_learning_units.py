@@ -572,7 +572,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 40
+    assert len(alternatives) == 44
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1648,3 +1648,18 @@ def test_spanish_plans_curiosity_next_tasks_and_waits_are_no_correction(prompt):
 ])
 def test_priority_found_in_held_out_39_to_42(text, priority):
     assert inference.infer_priority("user_correction", text) == priority
+
+
+def test_a_block_written_as_toml_is_read_where_python_has_tomllib():
+    text = ('[PROCESS_KNOWLEDGE]\ntype = "guard"\npriority = "CRITICAL"\nlabel = "Check the code freeze before a prod deploy"\n\n'
+            '[trigger_conditions]\ntools = ["Bash"]\nfile_patterns = ["deploy/**"]\n\n[checklist]\nitems = [\n  "Read CALENDAR.md",\n'
+            '  "No make deploy ENV=prod during a freeze",\n]\n[/PROCESS_KNOWLEDGE]')
+    ((fields, error, _body),) = markers.find_blocks(text)
+    try:
+        import tomllib  # noqa: F401
+    except ImportError:
+        assert fields is None and "malformed" in error  # Python 3.10: reported, never fatal
+        return
+    node, _problems = markers.to_node_fields(fields)
+    assert node["priority"] == "CRITICAL" and node["trigger_conditions"]["tool_names"] == ["Bash"]
+    assert node["checklist"]["items"] == ["Read CALENDAR.md", "No make deploy ENV=prod during a freeze"]

@@ -50,8 +50,10 @@ def find_blocks(text):
         try:
             fields = _json_body(body) if body.lstrip().startswith("{") else yamlish.parse(body)
         except (ValueError, yamlish.YamlError) as exc:
-            found.append((None, "malformed [PROCESS_KNOWLEDGE] block: %s" % exc, body))
-            continue
+            fields = _toml_body(body)
+            if fields is None:
+                found.append((None, "malformed [PROCESS_KNOWLEDGE] block: %s" % exc, body))
+                continue
         if not isinstance(fields, dict):
             found.append((None, "a [PROCESS_KNOWLEDGE] block holds a mapping, not %s" % type(fields).__name__, body))
             continue
@@ -71,6 +73,24 @@ def _json_body(body):
         if "escape" not in str(exc):
             raise
         return json.loads(STRAY_BACKSLASH.sub(r"\\\\", body))
+
+
+TOML_TABLE = lazy(r"^\s*\[[A-Za-z_][\w.-]*\]\s*$", re.M)
+
+
+def _toml_body(body):
+    """A body written as TOML (``[trigger_conditions]`` tables, ``key = "value"``), read with the standard
+    library's ``tomllib`` (Python 3.11+); None when it is not TOML or ``tomllib`` is missing."""
+    if not TOML_TABLE.search(body):
+        return None
+    try:
+        import tomllib
+    except ImportError:
+        return None
+    try:
+        return tomllib.loads(body)
+    except (ValueError, TypeError):
+        return None
 
 
 def _as_list(value):

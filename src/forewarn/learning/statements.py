@@ -17,8 +17,11 @@ from .lazy_regex import lazy
 from .text import own_sentences
 
 _STATEMENT = (
-    r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant(?:\s+for\s+[^:.!?]{1,60})?\s*:|"
-    r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+that\b|"
+    r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant,?(?:\s+for\s+[^:.!?]{1,60})?\s*:|"
+    r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+th(?:at|is)\b|"
+    # "this holds for every home on this cluster", "rule for the Remix app, effective today", Hinglish "aage se"
+    r"\bthis\s+(?:holds|applies)\s+(?:for|to)\s+(?:every|all|any)\b|\brule\s+for\s+the\s+[\w-]+\s+(?:app|service|repo|module|package|cluster)\b|"
+    r"\beffective\s+(?:today|immediately)\b|\baage\s+se\b|"
     r"\b(?:in|for)\s+(?:the\s+)?future\b|\bfor\s+future\s+reference\b|\b(?:for\s+)?next\s+time\b|\brule\s+of\s+thumb\b|"
     r"\btakeaways?(?:\s+(?:here|is|was))?\s*:|\bworth\s+remembering\b|"
     r"\b(?:important\s+)?lessons?\s+(?:for\s+(?:next\s+time|the\s+future)|here\s*:)|\b(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)s?\b|"
@@ -46,11 +49,12 @@ _STATEMENT_LOWER = lazy(_STATEMENT)
 # Every alternative of _STATEMENT holds one of these words: a text with none of them needs no regex at all.
 GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "henceforth", "remember", "future", "next",
               "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "ahora", "vez", "toekomst", "vanaf",
-              "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir", "adelante", "regla")
+              "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir", "adelante", "regla",
+              "holds", "applies", "effective", "aage")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
-    r"siempre|nunca|tiene\s+que|tienen\s+que|hay\s+que|lleva|"
+    r"siempre|nunca|tiene\s+que|tienen\s+que|hay\s+que|lleva|chahiye|"
     r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie))\b",
     re.I,
 )
@@ -69,7 +73,7 @@ IMPERATIVE = lazy(
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
-    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens|de\s+aqu|(?:como|una)\s+regla)", re.I
+    r"(?:standing|hard|general)\s+rule|rule\s+for|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens|de\s+aqu|(?:como|una)\s+regla|this\s+(?:holds|applies)|rule\s+for\s+the|effective|aage\s+se)", re.I
 )
 
 
