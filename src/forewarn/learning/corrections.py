@@ -570,20 +570,34 @@ def reply_correction(prompt_text):
     return " ".join(kept) if words >= PUSHBACK_MIN_WORDS else ""
 
 
-# A reply that corrects two things says so: "Two things:", bullets, "1. … 2. …", "First, … Second, …".
-ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple\s+of|couple\s+of)\s+(?:things|points|issues|notes|problems|comments|changes)\b", re.I)
+# A reply that corrects two things says so: "Two things:", "a couple things.", "two quick things", "dos cosas",
+# "Deux affaires." — then bullets, "1. … 2. …", "First, … Second, …", or the second lesson's "And …".
+ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|dos|deux|zwei|duas|dois|due|twee|tres|trois|drei|tr[eê]s)"
+                 r"\s+(?:[\w-]+\s+)?(?:things|points|issues|notes|problems|comments|changes|cosas|choses|affaires|trucs|dinge|sachen|"
+                 r"punkte|coisas|pontos|cose|dingen)\b", re.I)
 BULLET = lazy(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 INLINE_NUMBER = lazy(r"(?:(?<=\s)|^)(?P<n>[1-9])[.)]\s+(?=\S)")
-ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n))(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally)\b[,:]?\s*", re.I)
-COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3}  # "a few things": as many as there are
+ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n)|(?<=[.!;:,]\sand\s))(?:(?:first|second|third)(?:ly)?|finally|primero|segundo|tercero|"
+               r"premi[eè]rement|deuxi[eè]mement|erstens|zweitens|primeiro|(?:un|une|uno|deux|dos)(?=\s*:))\b[,:]?\s*", re.I)
+SECOND = frozenset(("second", "secondly", "segundo", "deuxièmement", "deuxiemement", "zweitens", "deux", "dos"))
+FIRST = frozenset(("first", "firstly", "primero", "premièrement", "premierement", "erstens", "primeiro", "un", "une", "uno"))
+# Where the next lesson of an announced reply starts when nothing enumerates them: a sentence that opens with "And",
+# "Also", "Plus" (or "y", "et", "e", "und", "además", "aussi"): "Two things. Amounts are never float … And please run …"
+JOINER = lazy(r"(?:(?<=[.!;:?])|(?<=\s[\u2014\u2013]))\s+(?=(?:and|also|plus|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)[\s,])", re.I)
+LEADING_JOINER = lazy(r"^\s*(?:(?:and|also|plus|oh\s+and|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)\b[\s,]*)+", re.I)
+TRAILING_JOINER = lazy(r"[\s,]+(?:and|y|et|e|und)\s*$", re.I)
+COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3, "dos": 2, "deux": 2, "zwei": 2, "duas": 2, "dois": 2, "due": 2, "twee": 2,
+          "tres": 3, "trois": 3, "drei": 3, "três": 3}  # "a few things", "a couple of things": as many as there are
 ANNOUNCEMENT = lazy(r"^[^.!?:\n]*?" + ANNOUNCED.pattern + r"[^.!?:\n]*[.!?:]+\s*", re.I)
 PART_WORDS = 6  # words: a bullet shorter than this is an item of one checklist, not a lesson of its own
 
 
-def _split_points(text):
-    """``(starts, intro_is_a_lesson)``: where the lessons of an enumerating reply start ([] when it does not
-    enumerate), and whether the text before the first start is the first lesson ("2 things. k_msleep in the ISR
-    … second, no LOG_DBG …") rather than an introduction ("Two things: - … - …")."""
+def _split_points(text, count):
+    """``(starts, intro_is_a_lesson)``: where the lessons of an announcing reply start ([] when it does not
+    enumerate them), and whether the text before the first start is the first lesson ("2 things. k_msleep in the
+    ISR … second, no LOG_DBG …") rather than an introduction ("Two things: - … - …").  ``count``: how many it
+    announced (None: "a few").  With no bullets, numbers or ordinals, the sentences that open with "And" (or
+    "Also", …) start the later lessons when there are as many of them as announced."""
     bullets = [m.start() for m in BULLET.finditer(text)]
     if len(bullets) >= 2:
         return bullets, False
@@ -592,28 +606,30 @@ def _split_points(text):
         return [m.start() for m in numbers], False
     ordinals = list(ORDINAL.finditer(text))
     words = [m.group(0).strip(" ,:").lower() for m in ordinals]
-    if any(w.startswith("second") for w in words):
-        if any(w.startswith("first") for w in words):
-            return [m.start() for m in ordinals], False
-        if ANNOUNCED.search(text):
-            return [m.start() for m in ordinals], True
+    if any(w in SECOND for w in words):
+        return [m.start() for m in ordinals], not any(w in FIRST for w in words)
+    body = ANNOUNCEMENT.match(text)
+    joins = [m.end() for m in JOINER.finditer(text, body.end() if body else 0)]
+    if joins and (count is None or len(joins) == count - 1):
+        return joins, True
     return [], False
 
 
 def reply_lessons(prompt_text):
     """The lessons of a reply to an action: one (:func:`reply_correction`), or one per part when the reply
     announces how many things are wrong and enumerates them ("Two things: - … - …", "2 things 1. … 2. …", "Two
-    things. First, … Second, …"), as many parts as it announced, each a lesson of its own (at least
-    :data:`PART_WORDS` words that :func:`reply_correction` keeps).  Bullets or numbers alone are as often the
-    steps or reasons of one lesson (a formal review: what is wrong, why, what to do)."""
+    things. First, … Second, …", "A couple things. … And you forgot …"), as many parts as it announced, each a
+    lesson of its own (at least :data:`PART_WORDS` words that :func:`reply_correction` keeps).  Bullets or
+    numbers alone are as often the steps or reasons of one lesson (a formal review: what is wrong, why, what to
+    do)."""
     announced = ANNOUNCED.search(prompt_text)
-    points, intro_is_a_lesson = _split_points(prompt_text) if announced else ([], False)
+    count = COUNTS.get(announced.group(1).lower()) if announced else None
+    points, intro_is_a_lesson = _split_points(prompt_text, count) if announced else ([], False)
     if points:
         parts = [prompt_text[a:b] for a, b in zip(points, points[1:] + [len(prompt_text)])]
         if intro_is_a_lesson:
             parts.insert(0, ANNOUNCEMENT.sub("", prompt_text[: points[0]], count=1))
-        kept = [reply_correction(part) for part in parts]
-        count = COUNTS.get(announced.group(1).lower())
+        kept = [reply_correction(TRAILING_JOINER.sub("", LEADING_JOINER.sub("", part))) for part in parts]
         if len(kept) >= 2 and (count is None or len(kept) == count) and all(k and len(k.split()) >= PART_WORDS for k in kept):
             return kept
     whole = reply_correction(prompt_text)
