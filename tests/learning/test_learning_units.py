@@ -1258,6 +1258,24 @@ def test_statements_found_in_held_out_14(text, by_user, person):
     assert len(find_statements(text, by_user=by_user, person=person)) == 1
 
 
+@pytest.mark.parametrize("text, person, found", [
+    # a person's "Important:" states how things are, with no "must" or "never" in it
+    ("Thanks. Important: the reporting database is a read-only replica; anything that writes goes to the primary.", True, True),
+    ("Important, before you start: every change under services/billing gets a load test with the numbers in the PR.",
+     True, True),
+    ("Important, for this one and anything else in apps/docs: the site is prerendered at build time.",
+     True, True),
+    # the assistant's "Important:" reports (the same words typed by a person state a rule)
+    ("Important: the reporting database is a read-only replica; anything that writes goes to the primary.", False, False),
+])
+def test_a_persons_important_marker_states_a_lesson(text, person, found):
+    assert bool(find_statements(text, by_user=person, person=person)) is found
+
+
+def test_a_look_ahead_marker_in_bold_opens_a_persons_rule():
+    assert find_statements("**From now on:** every export job writes to the scratch bucket first.", by_user=True)
+
+
 def test_what_follows_a_paste_intro_is_not_the_persons_own_words():
     prompt = ("ticket below, do the ansible part pls\n\nOPS-412 Rotate origin certificates\n"
               "- Note for future: origin certs are valid for 15 years, put the expiry date in the runbook\n"

@@ -17,7 +17,7 @@ from .lazy_regex import lazy
 from .text import own_sentences
 
 _STATEMENT = (
-    r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant,?(?:\s+for\s+[^:.!?]{1,60})?\s*:|"
+    r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant\b[^:.!?\n]{0,60}:|"
     r"\b(?:going|moving)\s+forward\b(?!\s+with\b)|\bfrom\s+(?:now|here)\s+on(?:\s+out|wards?)?\b|\bhenceforth\b|\bremember\s+th(?:at|is)\b|"
     # "this holds for every home on this cluster", "rule for the Remix app, effective today", Hinglish "aage se"
     r"\bthis\s+(?:holds|applies)\s+(?:for|to)\s+(?:every|all|any)\b|\brule\s+for\s+the\s+[\w-]+\s+(?:app|service|repo|module|package|cluster)\b|"
@@ -93,7 +93,7 @@ FORWARD = lazy(r"^(?:(?:going|moving)\s+forward|from\s+(?:now|here)\s+on|hencefo
 
 
 # What may come before a look-ahead marker that opens a person's rule: "and from now on …", "ok, going forward …".
-LEAD_IN = lazy(r"^(?:(?:and|so|ok(?:ay)?|also|but|oh|then|plus|pls|please|btw|fyi|heads\s+up|just|reminder|quick\s+note)[\s,.:;—–-]+)*$", re.I)
+LEAD_IN = lazy(r"^[*_]*(?:(?:and|so|ok(?:ay)?|also|but|oh|then|plus|pls|please|btw|fyi|heads\s+up|just|reminder|quick\s+note)[\s,.:;—–-]+)*$", re.I)
 QUESTION = lazy(r"^(?:what'?s|what|how|why|when|where|which|who|is\s+there|are\s+there|do\s+we|should\s+we)\b", re.I)
 
 
@@ -139,7 +139,7 @@ def find_statements(text, by_user=False, person=None):
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()])  # not "… disappears next time anyone …"
-        ) or person and match.group(0).lower().startswith("remember")  # a person's "remember that bk1 sits in hel1 …"
+        ) or person and match.group(0).lower().startswith(("remember", "important"))  # a person's "remember that bk1 sits in hel1 …"
         if (explicit and len(after.split()) >= 3) or _is_guidance(after or s, person):
             if joined_to_previous and _continues(s, found[-1]):
                 found[-1] += " " + s  # "Lesson learned: … Going forward, every MERGE …": one lesson in two sentences
