@@ -1607,6 +1607,12 @@ def test_replies_that_move_on_put_off_or_praise_are_no_correction(prompt):
     assert _after_an_edit(prompt) == []
 
 
+def test_rebuking_questions_then_the_rule_keep_the_rule():
+    (node,) = _after_an_edit("did you even run the tests? or are we merging blind again like last week? the check for "
+                             "this package is make check-billing")
+    assert "make check-billing" in node["description"]
+
+
 def test_praise_before_the_point_is_left_out_of_the_lesson():
     (node,) = _after_an_edit("These read nicely, thank you. Could you use the factory in test/support/factory.ex for them, "
                              "though, rather than building structs by hand?")

@@ -561,7 +561,7 @@ def reply_correction(prompt_text):
     for at, sentence in enumerate(sentences):
         n = len(sentence.split())
         asks = sentence.endswith("?") and not sentence.endswith("??") and not WHY_REBUKE.match(sentence.strip())
-        if kept and asks and (words < PUSHBACK_MIN_WORDS or _rule_follows(sentences, at)) and not RHETORICAL.search(sentence):
+        if kept and asks and (words < PUSHBACK_MIN_WORDS or _rule_follows(sentences, at) or _only_questions(kept)) and not RHETORICAL.search(sentence):
             continue  # "oh no, wait. isn't that the production one? …", "Where's the event? … Handlers never call it."
         if kept and (words + n > PUSHBACK_WORDS or STATEMENT.search(sentence) or asks and not RHETORICAL.search(sentence)):
             break
@@ -613,6 +613,12 @@ def _split_points(text, count):
     if joins and (count is None or len(joins) == count - 1):
         return joins, True
     return [], False
+
+
+def _only_questions(kept):
+    """True when every sentence kept so far asks: a run of rebuking questions is not the lesson yet, the statement
+    after them is ("did you run the tests? or did we merge blind again? run pnpm test before saying it's done")."""
+    return all(k.rstrip().endswith("?") for k in kept)
 
 
 def reply_lessons(prompt_text):
