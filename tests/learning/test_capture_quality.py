@@ -10,7 +10,7 @@ see corpus_spec.py), and printed: ``pytest tests/learning -s``.
 docs/process-knowledge.md quotes them, with what each held-out set
 measured the first time it ran.
 
-The targets are asserted on the development sets (tuned, and held-out 1-46,
+The targets are asserted on the development sets (tuned, and held-out 1-50,
 which the detectors were changed after).  A held-out set that is still
 below them (``FLOORS``) is held at its current figures, and the targets on
 it are a strict expected failure, so whoever meets them updates the docs.
@@ -28,7 +28,7 @@ from forewarn.learning import capture, transcript
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 KINDS = ("process_knowledge", "user_correction", "lesson_statement")
 TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
-# Sets the detectors were changed after (held-out 4 to 46 were each written blind and measured once first:
+# Sets the detectors were changed after (held-out 4 to 50 were each written blind and measured once first:
 # docs/process-knowledge.md has those first runs).
 DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
                     "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13", "held_out_14",
@@ -37,7 +37,8 @@ DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out
                     "held_out_27", "held_out_28", "held_out_29", "held_out_30", "held_out_31", "held_out_32", "held_out_33",
                     "held_out_34", "held_out_35", "held_out_36", "held_out_37", "held_out_38",
                     "held_out_39", "held_out_40", "held_out_41", "held_out_42",
-                    "held_out_43", "held_out_44", "held_out_45", "held_out_46")
+                    "held_out_43", "held_out_44", "held_out_45", "held_out_46",
+                    "held_out_47", "held_out_48", "held_out_49", "held_out_50")
 
 
 def cases():
