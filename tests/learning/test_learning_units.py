@@ -1613,6 +1613,20 @@ def test_rebuking_questions_then_the_rule_keep_the_rule():
     assert "make check-billing" in node["description"]
 
 
+@pytest.mark.parametrize("prompt, pushes", [
+    # Portuguese "no" is "in the": a place, then what to do there
+    ("no painel do cliente mostra o total de pedidos do mês", False),
+    ("no checkout-br usa o helper de moeda que já existe", False),
+    # English and Spanish "no" still push back
+    ("no floats for money, integer cents everywhere", True),
+    ("no uses float para el dinero, todo en centavos", True),
+])
+def test_portuguese_no_before_a_place_is_no_pushback(prompt, pushes):
+    from forewarn.learning.corrections import pushes_back
+
+    assert pushes_back(prompt) is pushes
+
+
 def test_praise_before_the_point_is_left_out_of_the_lesson():
     (node,) = _after_an_edit("These read nicely, thank you. Could you use the factory in test/support/factory.ex for them, "
                              "though, rather than building structs by hand?")
@@ -1628,6 +1642,11 @@ def test_praise_before_the_point_is_left_out_of_the_lesson():
      "**trigger_conditions**: tools = Edit, Write; file_patterns = src/server/**, src/lib/analytics.ts\n"
      "**checklist**:\n1. No phone number in PostHog\n2. Use maskPhone(phone)\n",
      "Raw guest phone numbers never leave the database", ["src/server/**", "src/lib/analytics.ts"]),
+    # the colon inside the bold, and the tools named before the files they act on
+    ("**Type:** checklist\n**Priority:** HIGH\n**Label:** Regenerate the API client after editing the OpenAPI spec\n"
+     "**Triggers:** Edit, Write on `api/openapi/*.yaml`, api/openapi/**/*.json\n**Checklist:**\n1. Run make client\n"
+     "2. Commit the generated client with the spec\n",
+     "Regenerate the API client after editing the OpenAPI spec", ["api/openapi/*.yaml", "api/openapi/**/*.json"]),
 ])
 def test_a_block_with_capitalised_or_bold_keys_and_one_line_triggers_is_read(body, label, files):
     ((fields, error, _body),) = markers.find_blocks("[PROCESS_KNOWLEDGE]\n" + body + "[/PROCESS_KNOWLEDGE]")

@@ -266,7 +266,13 @@ NEXT_TASK = lazy(
     r"(?:now|next|also|then|and\s+now|after\s+that|moving\s+on|on\s+to|ahora|luego|siguiente|adesso|ora|maintenant)\b",
     re.I,
 )
-# Every PUSHBACK alternative holds one of these words: most replies hold none and are not split into sentences.
+# Portuguese "no" is "in the": "no staging do lojaverde …", "no lv-frete usa …", a place and then what to do there.
+PLACE_NO = lazy(r"^no\s+(?=[\w-]+(?:\s+[\w-]+){0,3}\s+(?:do|da|dos|das)\s|[\w-]+\s+(?:p[õo]e|coloca|tira|mostra|deixa|faz|usa|"
+                r"cria|adiciona|muda|troca|remove|atualiza|arruma|corrige|bota)\b)", re.I)
+# A sentence that opens with how long something took ("11 min.. why the whole build?"): PUSHBACK's one alternative
+# that starts from a number, which no gate word can stand for ("45s", "2h").
+DURATION_LEAD = lazy(r"(?:^|[.!?]\s)\s*\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours?)\b", re.I)
+# Every other PUSHBACK alternative holds one of these words: most replies hold none and are not split into sentences.
 PUSHBACK_GATE_WORDS = frozenset(
     "don't dont do never no not stop nobody nothing again same redo revert undo we repo project codebase team code "
     "breaks broke break use nein nee niet nej falsch lock locks overwrite overwrites clobber clobbers delete deletes "
@@ -467,6 +473,9 @@ RHETORICAL = lazy(
 
 def _pushes_back(sentence):
     s = sentence.strip()
+    place = PLACE_NO.match(s)
+    if place:
+        s = s[place.end():]  # Portuguese "no staging do lojaverde tira o selo": "in the", not "no"
     if RHETORICAL.search(s):
         return True
     if YOU_DID_THAT.match(s) and not PRAISE_WORDS.search(s) and not s.endswith("?") or s.endswith("??") and YOU_DID_THAT.match(s):
@@ -495,7 +504,8 @@ def pushes_back(prompt_text):
     if "`" in prompt_text and COMMAND_ONLY.match(prompt_text):
         return True
     words = prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()
-    if PUSHBACK_GATE_WORDS.isdisjoint(words) and not (("you" in words or "u" in words) and YOU_AT_SENTENCE_START.search(prompt_text)):
+    if PUSHBACK_GATE_WORDS.isdisjoint(words) and not (("you" in words or "u" in words) and YOU_AT_SENTENCE_START.search(prompt_text)) and not (
+            DURATION_LEAD.search(prompt_text)):
         return False
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     if _other_business(prompt_text, sentences):

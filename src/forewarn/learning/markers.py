@@ -133,8 +133,18 @@ TRIGGER_NAMES = frozenset(TRIGGER_KEYS) | {a for names in TRIGGER_ALIASES.values
 INLINE_TRIGGER = lazy(r"^\s*([A-Za-z][\w -]*?)\s*(?:=|:|(?=\[))\s*(.+?)\s*$")
 
 
+# "Edit, Write, MultiEdit on `web/app/themes/*/resources/**`": the tools, then the files they act on.
+TOOLS_ON_FILES = lazy(r"^\s*((?:[A-Z]\w+|mcp__\w+)(?:\s*(?:,|/|\band\b|\bor\b)\s*(?:[A-Z]\w+|mcp__\w+))*)\s+(?:on|for|in|under)\s+(.+?)\s*$")
+TOOL_SEPARATOR = lazy(r"\s*(?:,|/|\band\b|\bor\b)\s*")
+
+
 def _inline_triggers(text):
     """The trigger lists of a one-line ``trigger_conditions`` (``{}`` when it is not one)."""
+    tools_on_files = TOOLS_ON_FILES.match(text) if ";" not in text else None
+    files = [f.strip().strip("`'\"") for f in tools_on_files.group(2).split(",")] if tools_on_files else []
+    if files and all(f and any(mark in f for mark in "/*.") for f in files):  # paths or globs, not "deploy scripts"
+        return {"tool_names": [t for t in TOOL_SEPARATOR.split(tools_on_files.group(1)) if t],
+                "file_patterns": [f for f in files if f]}
     found = {}
     for part in text.split(";"):
         match = INLINE_TRIGGER.match(part)

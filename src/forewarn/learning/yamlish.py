@@ -175,11 +175,17 @@ def _value_after_key(lines, pos, indent, rest):
 
 def _split_key(number, text):
     for i, c in _unquoted(text):
-        if c == ":" and (i + 1 == len(text) or text[i + 1] == " "):
+        if c != ":":
+            continue
+        end = i + 1
+        if text[:1] in "*_":
+            while end < len(text) and text[end] in "*_":
+                end += 1  # "**Type:** process": the emphasis closes after the colon
+        if end == len(text) or text[end] == " ":
             key = text[:i].strip().strip("'\"")
             if not key:
                 break
-            return key, text[i + 1 :].strip()
+            return key, text[end:].strip()
     assignment = ASSIGNMENT.match(text)
     if assignment:
         return assignment.group(1), assignment.group(2).strip()
