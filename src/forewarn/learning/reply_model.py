@@ -31,7 +31,7 @@ from .lazy_regex import lazy
 from .text import LOG_LINE, LONG_MESSAGE, own_sentences
 
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reply_model.json")
-TOKEN = lazy(r"[a-z0-9_']+|\?\?|[?!]")
+TOKEN = lazy(r"[\w']+|\?\?|[?!]")  # \w: "mínimo" and "põe" are words too
 FILE_NAME = lazy(r"(?<![\w-])[\w-]{1,80}\.[a-z]{1,5}\b")  # from a word's start: no backtracking through "aaaa…"
 QUOTING = ("\n", "`", "~~~", '"', "\u201c", "\u2018", " '", ">")  # a prompt holding none quotes or pastes nothing
 MAX_TOKENS = 80  # the opening of a reply says what it is about; a long paste adds nothing
