@@ -572,7 +572,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 44
+    assert len(alternatives) == 55
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1270,6 +1270,17 @@ def test_statements_found_in_held_out_14(text, by_user, person):
 ])
 def test_a_persons_important_marker_states_a_lesson(text, person, found):
     assert bool(find_statements(text, by_user=person, person=person)) is found
+
+
+@pytest.mark.parametrize("text", [
+    "a partir de agora todo endpoint novo vai com paginação, nada de listar tudo",
+    "e lembra disso: no servidor de homologação o cache fica desligado",
+    "isso vale pra sempre, migração nunca roda no deploy automático",
+    "husk at vi aldri deployer på fredager",
+    "and that's a rule btw, not just this one: every public endpoint gets a rate limit",
+])
+def test_statements_in_portuguese_norwegian_and_a_persons_rule(text):
+    assert find_statements(text, by_user=True)
 
 
 def test_a_look_ahead_marker_in_bold_opens_a_persons_rule():
