@@ -1596,6 +1596,9 @@ def test_a_correction_of_an_mcp_call_is_triggered_by_that_tool():
      "the header row, their importer needs it to map the columns.", ["utc", "header row"]),
     ("two quick things. no print() in the worker, it goes nowhere under systemd. and the retry count comes from "
      "settings.RETRIES, not a literal 5 in the loop", ["print()", "settings.retries"]),
+    # "One: … Two: …"
+    ("Two things. One: the webhook handler never checks the signature header, anyone can post a fake event. Two: "
+     "the tests use plain asserts, we use the helpers in tests/support for every handler", ["signature", "tests/support"]),
     # "and second", and the announcement in another language
     ("ok couple of things. first, fixtures live in tests/fixtures/, not next to the test file. and second never call "
      "the real geocoder from a test, mock it with the recorded responses", ["tests/fixtures", "geocoder"]),
@@ -1652,6 +1655,13 @@ def test_portuguese_no_before_a_place_is_no_pushback(prompt, pushes):
     from forewarn.learning.corrections import pushes_back
 
     assert pushes_back(prompt) is pushes
+
+
+def test_also_that_pushes_back_is_a_correction_not_the_next_task():
+    (node,) = _after_an_edit("ok. also the page size can't be hardcoded 50, the admin lists go up to 500 rows; read it "
+                             "from settings.PAGE_SIZE")
+    assert "settings.page_size" in node["description"].lower()
+    assert _after_an_edit("ok. also add a CSV export to the same page, same columns") == []
 
 
 def test_praise_before_the_point_is_left_out_of_the_lesson():

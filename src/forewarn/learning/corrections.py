@@ -542,8 +542,8 @@ def moves_on(prompt_text):
     if _other_business(prompt_text, sentences) or _puts_off(prompt_text):
         return True
     for sentence in sentences[:2]:
-        if NEXT_TASK.match(sentence.strip()):
-            return True
+        if NEXT_TASK.match(sentence.strip()) and not _pushes_back(sentence):
+            return True  # "ok. also batch size can't be hardcoded …" pushes back on what was done, it is no next task
         if len(sentence.split()) > ACKNOWLEDGEMENT_WORDS:
             break
     return False
@@ -588,9 +588,9 @@ ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)
 BULLET = lazy(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 INLINE_NUMBER = lazy(r"(?:(?<=\s)|^)(?P<n>[1-9])[.)]\s+(?=\S)")
 ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n)|(?<=[.!;:,]\sand\s))(?:(?:first|second|third)(?:ly)?|finally|primero|segundo|tercero|"
-               r"premi[eè]rement|deuxi[eè]mement|erstens|zweitens|primeiro|(?:un|une|uno|deux|dos)(?=\s*:))\b[,:]?\s*", re.I)
-SECOND = frozenset(("second", "secondly", "segundo", "deuxièmement", "deuxiemement", "zweitens", "deux", "dos"))
-FIRST = frozenset(("first", "firstly", "primero", "premièrement", "premierement", "erstens", "primeiro", "un", "une", "uno"))
+               r"premi[eè]rement|deuxi[eè]mement|erstens|zweitens|primeiro|(?:one|two|un|une|uno|deux|dos)(?=\s*:))\b[,:]?\s*", re.I)
+SECOND = frozenset(("second", "secondly", "segundo", "deuxièmement", "deuxiemement", "zweitens", "two", "deux", "dos"))
+FIRST = frozenset(("first", "firstly", "primero", "premièrement", "premierement", "erstens", "primeiro", "one", "un", "une", "uno"))
 # Where the next lesson of an announced reply starts when nothing enumerates them: a sentence that opens with "And",
 # "Also", "Plus" (or "y", "et", "e", "und", "además", "aussi"): "Two things. Amounts are never float … And please run …"
 JOINER = lazy(r"(?:(?<=[.!;:?])|(?<=\s[\u2014\u2013]))\s+(?=(?:and|also|plus|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)[\s,])", re.I)
