@@ -24,6 +24,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_31, HELD_OUT_32, HELD_OUT_33, HELD_OUT_34, HELD_OUT_35, HELD_OUT_36, HELD_OUT_37, HELD_OUT_38,
     HELD_OUT_39, HELD_OUT_40, HELD_OUT_41, HELD_OUT_42, HELD_OUT_43, HELD_OUT_44, HELD_OUT_45, HELD_OUT_46,
     HELD_OUT_47, HELD_OUT_48, HELD_OUT_49, HELD_OUT_50, HELD_OUT_51, HELD_OUT_52, HELD_OUT_53, HELD_OUT_54,
+    HELD_OUT_55, HELD_OUT_56, HELD_OUT_57, HELD_OUT_58,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -149,6 +150,10 @@ def main():
     everything += [dict(c, set="held_out_52") for c in HELD_OUT_52]
     everything += [dict(c, set="held_out_53") for c in HELD_OUT_53]
     everything += [dict(c, set="held_out_54") for c in HELD_OUT_54]
+    everything += [dict(c, set="held_out_55") for c in HELD_OUT_55]
+    everything += [dict(c, set="held_out_56") for c in HELD_OUT_56]
+    everything += [dict(c, set="held_out_57") for c in HELD_OUT_57]
+    everything += [dict(c, set="held_out_58") for c in HELD_OUT_58]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
