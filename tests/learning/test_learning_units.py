@@ -572,7 +572,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 55
+    assert len(alternatives) == 58
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1283,6 +1283,11 @@ def test_statements_in_portuguese_norwegian_and_a_persons_rule(text):
     assert find_statements(text, by_user=True)
 
 
+def test_indonesian_statements():
+    assert find_statements("mulai sekarang tiap ubah schema, seed.sql juga di-update ya", by_user=True)
+    assert find_statements("ke depannya semua harga pakai formatRupiah(), jangan bikin formatter sendiri", by_user=True)
+
+
 def test_a_look_ahead_marker_in_bold_opens_a_persons_rule():
     assert find_statements("**From now on:** every export job writes to the scratch bucket first.", by_user=True)
 
@@ -1664,6 +1669,26 @@ def test_also_that_pushes_back_is_a_correction_not_the_next_task():
     assert _after_an_edit("ok. also add a CSV export to the same page, same columns") == []
 
 
+@pytest.mark.parametrize("prompt", [
+    "jangan pakai float buat harga bro, semua harga di db itu bigint",
+    "lu lupa validasi ukuran file, upload 20MB langsung masuk",
+    "kenapa ngedit file config yang lama? itu udah dipakai di prod",
+    "harga di db selalu bigint, bukan numeric.",
+])
+def test_indonesian_corrections_after_an_edit(prompt):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction"
+
+
+def test_a_statement_that_holds_a_use_x_not_y_is_one_statement_when_nothing_was_done():
+    records = [user("why do the imported contracts start in 2089?"), tool_use("Grep", {"pattern": "ofPattern"}),
+               tool_result("Reader.java:41: DateTimeFormatter.ofPattern(\"dd.MM.yy\")"), assistant_text("Two-digit years."),
+               user("Right. Note for future: the legacy exports write two-digit years, 70 and up is 19xx. Every date "
+                    "parsing of those exports must use this pivot, not the Java default.")]
+    (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+    assert node["source"]["kind"] == "lesson_statement" and "two-digit years" in node["description"]
+
+
 def test_praise_before_the_point_is_left_out_of_the_lesson():
     (node,) = _after_an_edit("These read nicely, thank you. Could you use the factory in test/support/factory.ex for them, "
                              "though, rather than building structs by hand?")
@@ -1684,6 +1709,11 @@ def test_praise_before_the_point_is_left_out_of_the_lesson():
      "**Triggers:** Edit, Write on `api/openapi/*.yaml`, api/openapi/**/*.json\n**Checklist:**\n1. Run make client\n"
      "2. Commit the generated client with the spec\n",
      "Regenerate the API client after editing the OpenAPI spec", ["api/openapi/*.yaml", "api/openapi/**/*.json"]),
+    # markdown task boxes for the items, and the triggers as a list of one-key lines
+    ("Type: process\nPriority: HIGH\nLabel: Gate paid features on the entitlement, never on product ids\n"
+     "Triggers:\n- tools: Edit, Write\n- files: **/*View.swift, **/Store.swift\nChecklist:\n"
+     "- [ ] Check the entitlement for paid-only UI\n- [x] Never compare product ids in app code\n",
+     "Gate paid features on the entitlement, never on product ids", ["**/*View.swift", "**/Store.swift"]),
 ])
 def test_a_block_with_capitalised_or_bold_keys_and_one_line_triggers_is_read(body, label, files):
     ((fields, error, _body),) = markers.find_blocks("[PROCESS_KNOWLEDGE]\n" + body + "[/PROCESS_KNOWLEDGE]")

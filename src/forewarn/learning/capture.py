@@ -314,6 +314,10 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                 # "no, not for a readme typo" after "Should I also bump the version?" answers; it pushes nothing back
                 answers = bool(texts) and texts[-1][0].rstrip().endswith("?") and bool(ANSWER.match(prompt.lstrip()))
                 acted = not answers and any(not read_only(name) for name, _input in tool_calls)
+                if corrections and statements and not acted:
+                    # nothing was done to correct: "Note for future: … must use this pivot, not the Java default" is
+                    # the statement, its "use X, not Y" part no correction of its own
+                    corrections = [c for c in corrections if not any(c in s for s in statements)]
                 repeat = ""
                 if acted and (len(corrections) == 1 or not corrections and not statements and (
                         _pushes_back(prompt, tool_calls, [t for t, _s in texts]))):

@@ -187,6 +187,8 @@ def to_node_fields(fields):
     trig_in = fields.get("trigger_conditions") or fields.get("triggers") or {}
     if isinstance(trig_in, str):
         trig_in = _inline_triggers(trig_in)
+    if isinstance(trig_in, list) and all(isinstance(t, dict) for t in trig_in):
+        trig_in = {k: v for t in trig_in for k, v in t.items()}  # "Triggers:" then "- tools: Edit", "- files: …"
     if not isinstance(trig_in, dict):
         trig_in = {}
     triggers = {key: _as_list(_trigger(key, trig_in, fields)) for key in TRIGGER_KEYS}

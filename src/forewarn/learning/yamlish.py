@@ -18,6 +18,7 @@ import re
 
 ASSIGNMENT = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*(.*)$")
 NUMBERED = re.compile(r"\d{1,3}[.)]\s+")
+TASK_BOX = re.compile(r"\[[ xX]\]\s+")  # "- [ ] Check the entitlement": a markdown task list item
 
 
 class YamlError(ValueError):
@@ -119,11 +120,17 @@ def parse(text):
 
 
 def _item(text):
-    """The text after a list item's marker (``- `` or ``1.``), or None when ``text`` is no list item."""
+    """The text after a list item's marker (``- ``, ``1.``, and a markdown task box ``- [ ]`` / ``- [x]``), or
+    None when ``text`` is no list item."""
     if text.startswith("- ") or text == "-":
-        return text[1:].strip()
-    numbered = NUMBERED.match(text)
-    return text[numbered.end():].strip() if numbered else None
+        rest = text[1:].strip()
+    else:
+        numbered = NUMBERED.match(text)
+        if not numbered:
+            return None
+        rest = text[numbered.end():].strip()
+    task_box = TASK_BOX.match(rest)
+    return rest[task_box.end():] if task_box else rest
 
 
 def _block(lines, pos, indent):
