@@ -25,6 +25,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_39, HELD_OUT_40, HELD_OUT_41, HELD_OUT_42, HELD_OUT_43, HELD_OUT_44, HELD_OUT_45, HELD_OUT_46,
     HELD_OUT_47, HELD_OUT_48, HELD_OUT_49, HELD_OUT_50, HELD_OUT_51, HELD_OUT_52, HELD_OUT_53, HELD_OUT_54,
     HELD_OUT_55, HELD_OUT_56, HELD_OUT_57, HELD_OUT_58,
+    HELD_OUT_59, HELD_OUT_60, HELD_OUT_61, HELD_OUT_62,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -154,6 +155,10 @@ def main():
     everything += [dict(c, set="held_out_56") for c in HELD_OUT_56]
     everything += [dict(c, set="held_out_57") for c in HELD_OUT_57]
     everything += [dict(c, set="held_out_58") for c in HELD_OUT_58]
+    everything += [dict(c, set="held_out_59") for c in HELD_OUT_59]
+    everything += [dict(c, set="held_out_60") for c in HELD_OUT_60]
+    everything += [dict(c, set="held_out_61") for c in HELD_OUT_61]
+    everything += [dict(c, set="held_out_62") for c in HELD_OUT_62]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
