@@ -265,6 +265,7 @@ def test_fenced_json_block_and_prose_mention():
     ('kafka:\n  saslPassword: "mK9#pz2LqV7w-prod"', "mK9#pz2LqV7w-prod"),  # camelCase names (fleet's values-prod.yaml)
     ("dbPassword=hunter2x9", "hunter2x9"),
     ('env:\n  - name: FHIR_CLIENT_SECRET\n    value: "9b1f0c0e7d4a"', "9b1f0c0e7d4a"),  # a Kubernetes env entry
+    ("look with redis://:Qp7-cartPass@redis-master.prod.svc:6379/0, read only", "Qp7-cartPass"),  # a password, no user
 ])
 def test_more_secret_shapes_are_redacted(text, secret):
     assert secret not in redact.redact(text)

@@ -51,7 +51,7 @@ TOKENS = [
     (lazy(r"(https://hooks\.slack\.com/services/)[A-Za-z0-9/_\-]+"), r"\1" + MARK),
     (lazy(r"(?i)\b(bearer|token|basic)\s+(?=[A-Za-z0-9._~+/\-]*\d)[A-Za-z0-9._~+/\-]{16,}=*"), r"\1 " + MARK),
 ]
-URL_PASSWORD = (lazy(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+):[^\s@/]+@"), r"\1:" + MARK + "@")
+URL_PASSWORD = (lazy(r"([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]*):[^\s@/]+@"), r"\1:" + MARK + "@")  # "redis://:pw@host": no user
 NAMED = [
     (lazy(r"(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|auth-token|client-secret)[= ])"
                 r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)"), r"\1" + MARK),
