@@ -26,6 +26,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_47, HELD_OUT_48, HELD_OUT_49, HELD_OUT_50, HELD_OUT_51, HELD_OUT_52, HELD_OUT_53, HELD_OUT_54,
     HELD_OUT_55, HELD_OUT_56, HELD_OUT_57, HELD_OUT_58,
     HELD_OUT_59, HELD_OUT_60, HELD_OUT_61, HELD_OUT_62,
+    HELD_OUT_63, HELD_OUT_64, HELD_OUT_65, HELD_OUT_66,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -159,6 +160,10 @@ def main():
     everything += [dict(c, set="held_out_60") for c in HELD_OUT_60]
     everything += [dict(c, set="held_out_61") for c in HELD_OUT_61]
     everything += [dict(c, set="held_out_62") for c in HELD_OUT_62]
+    everything += [dict(c, set="held_out_63") for c in HELD_OUT_63]
+    everything += [dict(c, set="held_out_64") for c in HELD_OUT_64]
+    everything += [dict(c, set="held_out_65") for c in HELD_OUT_65]
+    everything += [dict(c, set="held_out_66") for c in HELD_OUT_66]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
