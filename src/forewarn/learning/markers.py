@@ -195,6 +195,8 @@ def to_node_fields(fields):
     description = str(fields.get("description") or "").strip()
     block = fields.get(ptype)
     if ptype == "checklist":
+        if isinstance(block, list) and len(block) == 1 and isinstance(block[0], dict) and "items" in block[0]:
+            block = block[0]  # "**checklist**" then "- items:" and the numbered steps under it
         if isinstance(block, (list, str)):
             block = {"items": block}
         block = dict(block) if isinstance(block, dict) else {}

@@ -18,6 +18,8 @@ import re
 
 ASSIGNMENT = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*(.*)$")
 NUMBERED = re.compile(r"\d{1,3}[.)]\s+")
+BOLD_HEADING = re.compile(r"^\*\*([A-Za-z][\w -]*)\*\*\s*$")
+PROSE_WORDS = 4  # a top-level line of this many words with no key is a paragraph, not a typo in a key
 TASK_BOX = re.compile(r"\[[ xX]\]\s+")  # "- [ ] Check the entitlement": a markdown task list item
 
 
@@ -80,6 +82,8 @@ def scalar(text):
         return [scalar(part) for part in _split_flow(text[1:-1]) if part.strip()]
     if text[0] in "'\"":
         if len(text) < 2 or text[-1] != text[0]:
+            if text.find(text[0], 1) > 0:
+                return text  # '"Deploy" means staging unless …': a quoted word that opens plain text
             raise YamlError("unclosed quote: %s" % text)
         inner = text[1:-1]
         return inner.replace("''", "'") if text[0] == "'" else inner.replace('\\"', '"').replace("\\n", "\n")
@@ -212,7 +216,19 @@ def _mapping(lines, pos, indent):
             raise YamlError("line %d: unexpected indentation" % number)
         if _item(text) is not None:
             break
-        key, rest = _split_key(number, text)
+        try:
+            key, rest = _split_key(number, text)
+        except YamlError:
+            heading = BOLD_HEADING.match(text)
+            if heading:
+                key, rest = heading.group(1), ""  # "**trigger_conditions**" over its lines: a key in markdown
+            elif indent == 0 and len(text.split()) >= PROSE_WORDS:
+                # a paragraph written between the keys says what the lesson is about: it joins the description
+                result["description"] = (str(result.get("description") or "") + " " + text).strip()
+                pos += 1
+                continue
+            else:
+                raise
         result[key], pos = _value_after_key(lines, pos, indent, rest)
     return result, pos
 
