@@ -3,7 +3,8 @@
 A produced lesson matches an expected one when the kinds agree and every
 expected word occurs (case-insensitively) in its label, description or
 content (a block's checklist items are what a reviewer reads too);
-priority, file pattern, tool and occurrences, where labelled, must agree
+priority, file pattern (a block's `**/payments/webhooks.py` names the labelled
+`**/webhooks.py`), tool and occurrences, where labelled, must agree
 too.  Precision and recall are computed per kind over all transcripts and
 over each held-out set (the cases written after the detectors were tuned,
 see corpus_spec.py), and printed: ``pytest tests/learning -s``.
@@ -66,13 +67,22 @@ def matches(node, want):
     trig = node["trigger_conditions"]
     if "priority" in want and node["priority"] != want["priority"]:
         return False
-    if "file" in want and want["file"] not in trig.get("file_patterns", []):
+    if "file" in want and not _names_file(trig.get("file_patterns", []), want["file"]):
         return False
     if "tool" in want and want["tool"] not in trig.get("tool_names", []):
         return False
     if "occurrences" in want and node.get("occurrences") != want["occurrences"]:
         return False
     return True
+
+
+def _names_file(patterns, want):
+    """True when ``patterns`` name the labelled file: the label itself, or for a label ``**/<name>`` (the file the
+    assistant had just edited) a pattern that ends in ``/<name>`` — a block's author may write
+    ``**/payments/webhooks.py`` for the ``webhooks.py`` the labeller meant (held-out 66)."""
+    if want in patterns:
+        return True
+    return want.startswith("**/") and any(p.endswith("/" + want[3:]) for p in patterns)
 
 
 def measure(only=None):
@@ -284,7 +294,9 @@ def test_task_prompts_after_an_action_are_rarely_read_as_corrections():
     test phone … fix the base URL", "two vllm workers … keep OOMing"): put
     right after an edit they read as the consequence of that edit, the very
     form the sets' implicit corrections take.  Bound 4.5 % since; 3.9 % of
-    2,433 with held-out 55-58; 3.7 % of 2,598 with held-out 59-62.
+    2,433 with held-out 55-58; 3.7 % of 2,598 with held-out 59-62; 3.9 % of
+    2,766 with held-out 63-66 at the threshold 0.45, 4.4 % at 0.4 (chosen
+    since by leaving one set out, test_reply_model.py).
     """
     import train_reply_model
     from forewarn.learning import reply_model

@@ -1683,7 +1683,7 @@ def test_also_that_pushes_back_is_a_correction_not_the_next_task():
 @pytest.mark.parametrize("prompt", [
     "jangan pakai float buat harga bro, semua harga di db itu bigint",
     "lu lupa validasi ukuran file, upload 20MB langsung masuk",
-    "kenapa ngedit file config yang lama? itu udah dipakai di prod",
+    "harusnya bikin migration baru, file yang lama udah ke-apply di prod",
     "harga di db selalu bigint, bukan numeric.",
 ])
 def test_indonesian_corrections_after_an_edit(prompt):

@@ -98,7 +98,9 @@ def test_on_sets_it_was_not_trained_on_the_model_finds_corrections_among_replies
     accented words read whole: 0.84, 0.81; with held-out 51-54 (13-54):
     0.83, 0.82; with held-out 55-58 (13-58; a set in Indonesian the model
     had no words for, recall 7 of 21 on it): 0.83, 0.805; with held-out
-    59-62 (13-62): 0.84, 0.81.
+    59-62 (13-62): 0.84, 0.81; with held-out 63-66 (13-66; three sets mostly in
+    Vietnamese, Turkish and Franco-Arabic) recall fell to 0.786 at 0.45, and
+    0.4, chosen here by leaving one set out, gives 0.83, 0.815.
     Held at 0.8, the issue's target for corrections.
     """
     scores = train_reply_model.cross_validate(CROSS_VALIDATED)

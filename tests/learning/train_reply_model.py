@@ -33,7 +33,7 @@ from forewarn.inject import read_only  # noqa: E402
 from forewarn.learning import reply_model, transcript  # noqa: E402
 from forewarn.learning.capture import ANSWER  # noqa: E402
 
-THRESHOLD = 0.45  # leave one set out over held-out 13-46: 0.5 gives P 0.84 R 0.80, 0.45 0.83/0.81, 0.4 0.83/0.83 but reads 4.2 % of requests
+THRESHOLD = 0.4  # leave one set out over held-out 13-66: 0.45 gives P 0.84 R 0.79, 0.4 0.83/0.815, 0.35 0.81/0.84 (over 13-46 0.45 was chosen: 0.83/0.81)
 L2 = 1e-3
 EPOCHS = 10
 RATE = 0.1
