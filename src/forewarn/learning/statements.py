@@ -44,7 +44,9 @@ _STATEMENT = (
     r"\ba\s+partir\s+de\s+agora\b|\bdaqui\s+(?:pra|para)\s+(?:frente|diante)\b|\bde\s+agora\s+em\s+diante\b|\bregra\s+da\s+casa\b|"
     r"\b(?:lembra|lembre)\s+(?:disso|dessa|desse|que)\b|\b(?:pra|para)\s+sempre\b|\bpara\s+siempre\b|"
     # Norwegian and Danish "husk at/dette" (remember that/this), "fra nå av"; "that's a rule", "a forever thing"
-    r"\bhusk\s+(?:at|dette|for)\b|\bfra\s+n(?:å|aa)\s+av\b|\bmulai\s+(?:sekarang|skrg)\b|\bke\s+depan(?:nya)?\b|\bdari\s+sekarang\b|\b(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever\s+thing)\b|\ba\s+forever\s+thing\b"
+    r"\bhusk\s+(?:at|dette|for)\b|\bfra\s+n(?:å|aa)\s+av\b|\bmulai\s+(?:sekarang|skrg)\b|\bke\s+depan(?:nya)?\b|\bdari\s+sekarang\b|"
+    # Vietnamese "từ giờ (trở đi)", "từ nay"; Turkish "bundan sonra", "bundan böyle"; Franco-Arabic "ba3d keda", "men delwa2ty"
+    r"\btừ\s+(?:giờ|nay)\b|\bbundan\s+(?:sonra|böyle)\b|\bba3d\s+k(?:e)?da\b|\bmen\s+delwa2ty\b|\b(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever\s+thing)\b|\ba\s+forever\s+thing\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -56,11 +58,11 @@ GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "hencefor
               "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "ahora", "vez", "toekomst", "vanaf",
               "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir", "adelante", "regla",
               "holds", "applies", "effective", "aage", "agora", "frente", "diante", "casa", "lembra", "lembre", "sempre",
-              "siempre", "husk", "av", "rule", "forever", "mulai", "depan", "sekarang")
+              "siempre", "husk", "av", "rule", "forever", "mulai", "depan", "sekarang", "từ", "bundan", "ba3d", "delwa2ty")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
-    r"siempre|nunca|tiene\s+que|tienen\s+que|hay\s+que|lleva|chahiye|sempre|tem\s+que|precisa|n(?:ã|a)o\s+pode|aldri|alltid|harus|selalu|jangan|"
+    r"siempre|nunca|tiene\s+que|tienen\s+que|hay\s+que|lleva|chahiye|sempre|tem\s+que|precisa|n(?:ã|a)o\s+pode|aldri|alltid|harus|selalu|jangan|luôn|phải|đừng|her\s+zaman|asla|dayman|"
     r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie))\b",
     re.I,
 )
@@ -79,7 +81,7 @@ IMPERATIVE = lazy(
 EXPLICIT = lazy(
     r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
-    r"(?:standing|hard|general)\s+rule|rule\s+for|a\s+partir\s+de\s+agora|daqui|de\s+agora|regra|lembr|(?:pra|para)\s+sempre|para\s+siempre|husk|fra\s+n|mulai|ke\s+depan|dari\s+sekarang|(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever)|a\s+forever|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens|de\s+aqu|(?:como|una)\s+regla|this\s+(?:holds|applies)|rule\s+for\s+the|effective|aage\s+se)", re.I
+    r"(?:standing|hard|general)\s+rule|rule\s+for|a\s+partir\s+de\s+agora|daqui|de\s+agora|regra|lembr|(?:pra|para)\s+sempre|para\s+siempre|husk|fra\s+n|mulai|ke\s+depan|dari\s+sekarang|từ|bundan|ba3d|men\s+delwa2ty|(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever)|a\s+forever|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens|de\s+aqu|(?:como|una)\s+regla|this\s+(?:holds|applies)|rule\s+for\s+the|effective|aage\s+se)", re.I
 )
 
 
