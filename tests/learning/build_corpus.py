@@ -27,6 +27,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_55, HELD_OUT_56, HELD_OUT_57, HELD_OUT_58,
     HELD_OUT_59, HELD_OUT_60, HELD_OUT_61, HELD_OUT_62,
     HELD_OUT_63, HELD_OUT_64, HELD_OUT_65, HELD_OUT_66,
+    HELD_OUT_67, HELD_OUT_68, HELD_OUT_69, HELD_OUT_70,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -164,6 +165,10 @@ def main():
     everything += [dict(c, set="held_out_64") for c in HELD_OUT_64]
     everything += [dict(c, set="held_out_65") for c in HELD_OUT_65]
     everything += [dict(c, set="held_out_66") for c in HELD_OUT_66]
+    everything += [dict(c, set="held_out_67") for c in HELD_OUT_67]
+    everything += [dict(c, set="held_out_68") for c in HELD_OUT_68]
+    everything += [dict(c, set="held_out_69") for c in HELD_OUT_69]
+    everything += [dict(c, set="held_out_70") for c in HELD_OUT_70]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
