@@ -1710,6 +1710,14 @@ def test_vietnamese_turkish_and_franco_arabic_corrections_after_an_edit(prompt):
     assert node["source"]["kind"] == "user_correction"
 
 
+def test_a_correction_of_a_turn_that_only_read_is_triggered_by_the_file_it_read():
+    records = [user("sign-in fails with an invalid signature, investigate"), tool_use("Read", {"file_path": "/p/config/saml/sp_key.pem"}),
+               tool_result("-----BEGIN RSA PRIVATE KEY-----"), assistant_text("Checked the key."),
+               user("You did not need to open the private signing key; the certificate has everything you need.")]
+    (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+    assert node["trigger_conditions"]["file_patterns"] == ["**/sp_key.pem"]
+
+
 def test_a_statement_that_holds_a_use_x_not_y_is_one_statement_when_nothing_was_done():
     records = [user("why do the imported contracts start in 2089?"), tool_use("Grep", {"pattern": "ofPattern"}),
                tool_result("Reader.java:41: DateTimeFormatter.ofPattern(\"dd.MM.yy\")"), assistant_text("Two-digit years."),
@@ -1744,6 +1752,11 @@ def test_praise_before_the_point_is_left_out_of_the_lesson():
      "Triggers:\n- tools: Edit, Write\n- files: **/*View.swift, **/Store.swift\nChecklist:\n"
      "- [ ] Check the entitlement for paid-only UI\n- [x] Never compare product ids in app code\n",
      "Gate paid features on the entitlement, never on product ids", ["**/*View.swift", "**/Store.swift"]),
+    # dotted keys, TOML-style assignments
+    ("type = checklist\npriority = HIGH\nlabel = Run the DAG test before pushing a DAG\n"
+     "trigger_conditions.tools = [Edit, Write]\ntrigger_conditions.file_patterns = [\"dags/**/*.py\"]\n"
+     "checklist.items:\n  1. Every operator is imported\n  2. airflow dags test passes locally\n",
+     "Run the DAG test before pushing a DAG", ["dags/**/*.py"]),
 ])
 def test_a_block_with_capitalised_or_bold_keys_and_one_line_triggers_is_read(body, label, files):
     ((fields, error, _body),) = markers.find_blocks("[PROCESS_KNOWLEDGE]\n" + body + "[/PROCESS_KNOWLEDGE]")

@@ -205,10 +205,12 @@ def path_to_glob(path):
 
 def triggers_from_tools(tool_calls, terms):
     """Trigger conditions from the tool calls before a lesson and its key terms."""
-    tools, files = [], []
+    tools, files, read = [], [], []
     for name, tool_input in tool_calls:
         if name not in tools and name not in ("Read", "Grep", "Glob", "LS", "TodoWrite"):  # an MCP tool too: its name is its trigger
             tools.append(name)
+        if name == "Read" and isinstance(tool_input.get("file_path"), str):
+            read.append(path_to_glob(tool_input["file_path"]))
         if name in FILE_TOOLS:
             for key in FILE_KEYS:
                 value = tool_input.get(key)
@@ -218,6 +220,10 @@ def triggers_from_tools(tool_calls, terms):
                         files.append(glob)
     if "Edit" in tools and "MultiEdit" not in tools and files:
         tools.append("MultiEdit")
+    if not tools and not files:
+        # a turn that only read: "you did not need to open the private signing key" is about that file, and reaches
+        # the next command or edit that names it (Read itself never gets knowledge)
+        files = [g for g in dict.fromkeys(read) if g]
     return {
         "tool_names": tools[:4],
         "file_patterns": files[:MAX_FILE_PATTERNS],

@@ -119,9 +119,17 @@ def _key(name):
 
 
 def _normalised(value):
-    """``value`` with every mapping key in schema spelling (:func:`_key`), nested mappings and lists included."""
+    """``value`` with every mapping key in schema spelling (:func:`_key`), nested mappings and lists included; a
+    dotted key (``trigger_conditions.tools``, ``checklist.items``) is the nested mapping it names."""
     if isinstance(value, dict):
-        return {_key(k): _normalised(v) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            head, dot, rest = str(k).partition(".")
+            if dot and rest and isinstance(out.get(_key(head), {}), dict):
+                out.setdefault(_key(head), {})[_key(rest)] = _normalised(v)
+            else:
+                out[_key(k)] = _normalised(v)
+        return out
     if isinstance(value, list):
         return [_normalised(v) for v in value]
     return value

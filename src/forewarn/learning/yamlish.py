@@ -16,7 +16,7 @@ comment.
 
 import re
 
-ASSIGNMENT = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*(.*)$")
+ASSIGNMENT = re.compile(r"([A-Za-z_][\w.-]*)\s*=\s*(.*)$")  # "trigger_conditions.tools = [Edit]": a dotted key too
 NUMBERED = re.compile(r"\d{1,3}[.)]\s+")
 BOLD_HEADING = re.compile(r"^\*\*([A-Za-z][\w -]*)\*\*\s*$")
 PROSE_WORDS = 4  # a top-level line of this many words with no key is a paragraph, not a typo in a key
