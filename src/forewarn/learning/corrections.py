@@ -201,7 +201,7 @@ PUSHBACK = lazy(
     r"\btake\s+(?:\w+\s+){0,3}back\s+out\b|^an?\s+(?:[\w-]+\s+){1,2}(?:gets?|takes?)\s+|"
     r"^(?:nee|wacht)\b|\blet\s+op\b|\bnooit\b|\baltijd\b|\bnergens\b|"
     # held-out 21 and 22: Portuguese, a bare duration as a complaint, an agency's brand guide and checklist
-    r"^(?:não|nao)\b|\bcuidado\b|\bdesfaz\b|"
+    r"^(?:não|nao)\b|\bcuidado\b|\bdesfaz\b|^\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours?)\b[^.!?]{0,30}[.!]|"
     # held-out 57: Indonesian "jangan/jgn" (don't), "lu lupa" (you forgot), "kenapa …" (why …), "harusnya" (should have
     # been), "…, bukan numeric" (not numeric)
     r"^(?:(?:eh|bro|waduh|duh|lho|loh|aduh)[\s,.!]+)*(?:jangan|jgn)\b|\b(?:lu|lo|kamu|u)\s+lupa\b|^kenapa\b|\bharusnya\b|"
@@ -210,7 +210,7 @@ PUSHBACK = lazy(
     # (not), "unuttun" (you forgot), "yanlış" (wrong), "hayır" (no), "yapma/atma/kullanma …" (don't do/send/use);
     # Franco-Arabic "ghalat" (wrong), "nseet" (you forgot), "matensash" (don't forget), "la2" (no), "mesh keda"
     r"\bđừng\b|\bkhông\s+phải\b|\bolmaz\b|\bde[ğg]il\b|\bunuttun\w*|\byanl[ıi][şs]\b|^hay[ıi]r\b|"
-    r"\b(?:yapma|atma|kullanma|silme|dokunma|koyma|çalıştırma)\b|\b(?:ghalat|8alat|nseet|matensash)\b|^la2\b|\bm(?:e)?sh\s+k(?:e)?da\b|^\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours?)\b[^.!?]{0,30}[.!]|"
+    r"\b(?:yapma|atma|kullanma|silme|dokunma|koyma|çalıştırma)\b|\b(?:ghalat|8alat|nseet|matensash)\b|^la2\b|\bm(?:e)?sh\s+k(?:e)?da\b|"
     r"\blike\s+[\w.-]+\s+does\b|\bbefore\s+(?:writing|running|touching|changing)\b|"
     r"\b(?:every|each|all)\s+[\w.-]+\s+(?:that|which|who)\b[^.!?]{0,60}\b(?:has\s+to|must|needs\s+to)\b|"
     r"^(?:lol|haha)[\s,]+(?:no+|nope|nah)\b|\b(?:brand\s+guide|style\s+guide|the\s+checklist|the\s+spec)\b[^.!?]{0,20}\b(?:says|asks|puts|is\s+specific)\b|"
