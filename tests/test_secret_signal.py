@@ -86,6 +86,7 @@ def test_without_a_secret_the_item_keeps_its_gates():
 @pytest.mark.parametrize("value, literal", [
     ("MAVEN_GPG_PASSPHRASE", False), ("${{ secrets.X }}", False), ("os.environ['X']", False), ("changeme123", False),
     ("Dr1ver-App-2026", True), ("mK9#pz2LqV7w-prod", True), ("hunter", False),
+    ("`Bearer", False), ("'Basic '", False),  # a header built from a variable: `Bearer ${token}`, 'Basic ' + b64
 ])
 def test_a_literal_is_a_value_not_a_name_for_one(value, literal):
     assert secret_signal._literal(value) is literal

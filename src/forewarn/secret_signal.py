@@ -133,7 +133,7 @@ def _placeholder_file(name):
 def _literal(value):
     """True for a value that is itself a secret: six characters or more, with a digit or a symbol, not a reference
     (an environment variable's name, ``${…}``, ``secrets.X``, a call) or a placeholder."""
-    value = value.strip().strip("'\"")
+    value = value.strip().strip("'\"`").strip()
     if len(value) < 6 or all(c.isalpha() for c in value):
         return False
     if value.isupper() and value.replace("_", "").isalnum():

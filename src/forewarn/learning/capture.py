@@ -71,7 +71,7 @@ def _inferred(kind, sentence, tool_calls, situation, task=""):
         "label": inference.label_from(sentence),
         "description": " ".join(sentence.split()),
         "process_type": ptype,
-        "priority": inference.infer_priority(kind, sentence, task, _edited_paths(tool_calls)),
+        "priority": inference.infer_priority(kind, sentence, task, _edited_paths(tool_calls), tool_calls[-1:]),
         "trigger_conditions": _triggers(tool_calls, terms, sentence),
         ptype: inference.content_block(ptype, sentence, situation),
     }

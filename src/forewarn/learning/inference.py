@@ -11,6 +11,7 @@ pattern.
 
 import re
 
+from .call_impact import calls_have_impact
 from .lazy_regex import lazy
 
 STOPWORDS = frozenset(
@@ -106,7 +107,7 @@ def key_terms(text, limit=6):
     return seen
 
 
-def infer_priority(kind, text, task="", paths=()):
+def infer_priority(kind, text, task="", paths=(), calls=()):
     """CRITICAL for a correction with production impact, HIGH for corrections and lessons, MEDIUM for suggestions.
 
     A correction's impact is judged on the correction (identifiers split at
@@ -126,7 +127,7 @@ def infer_priority(kind, text, task="", paths=()):
         if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) and not ALWAYS.search(text):
             return "MEDIUM"  # a nicety, whatever the task: "might be nicer in its own lifecycle.tf" during a prod change
         impact = TASK_IMPACT.search(task or "") or any(MIGRATION_PATH.search(p) for p in paths) and not _names_other_file(text, paths)
-        return "CRITICAL" if impact else "HIGH"
+        return "CRITICAL" if impact or calls and calls_have_impact(calls) else "HIGH"
     if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text):
         return "MEDIUM"
     return "HIGH"
