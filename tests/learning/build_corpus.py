@@ -28,6 +28,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_59, HELD_OUT_60, HELD_OUT_61, HELD_OUT_62,
     HELD_OUT_63, HELD_OUT_64, HELD_OUT_65, HELD_OUT_66,
     HELD_OUT_67, HELD_OUT_68, HELD_OUT_69, HELD_OUT_70,
+    HELD_OUT_71, HELD_OUT_72, HELD_OUT_73, HELD_OUT_74,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -169,6 +170,10 @@ def main():
     everything += [dict(c, set="held_out_68") for c in HELD_OUT_68]
     everything += [dict(c, set="held_out_69") for c in HELD_OUT_69]
     everything += [dict(c, set="held_out_70") for c in HELD_OUT_70]
+    everything += [dict(c, set="held_out_71") for c in HELD_OUT_71]
+    everything += [dict(c, set="held_out_72") for c in HELD_OUT_72]
+    everything += [dict(c, set="held_out_73") for c in HELD_OUT_73]
+    everything += [dict(c, set="held_out_74") for c in HELD_OUT_74]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
