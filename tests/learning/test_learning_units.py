@@ -1829,3 +1829,35 @@ def test_a_block_written_as_toml_is_read_where_python_has_tomllib():
     node, _problems = markers.to_node_fields(fields)
     assert node["priority"] == "CRITICAL" and node["trigger_conditions"]["tool_names"] == ["Bash"]
     assert node["checklist"]["items"] == ["Read CALENDAR.md", "No make deploy ENV=prod during a freeze"]
+
+
+@pytest.mark.parametrize("reason, kept", [
+    ("staging first", True), ("use pnpm", True), ("not main!", True),  # what to do instead, in two words
+    ("no wait", False), ("not now", False), ("stop that", False), ("hmm no", False), ("no", False),
+])
+def test_two_words_typed_on_a_rejection_are_a_lesson_unless_they_only_refuse(reason, kept):
+    assert bool(find_rejection_correction(reason)) is kept
+
+
+def _after_a_command(command, prompt):
+    records = [user("run the tests for the bond refund calc"),
+               tool_use("Bash", {"command": command}), tool_result("ok"), assistant_text("All green."), user(prompt)]
+    return capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+
+
+@pytest.mark.parametrize("command, prompt", [
+    ("npx tsc --noEmit", "`pnpm turbo typecheck`"),
+    ("mix test", "mix test --exclude integration. those hit the stripe sandbox, 6 min a run"),
+    ("cd api && ./gradlew test", "./gradlew :claims:test --tests '*IbanTest*' the whole thing is 38 min"),
+])
+def test_a_reply_that_opens_with_the_command_to_run_is_a_correction(command, prompt):
+    (node,) = _after_a_command(command, prompt)
+    assert node["source"]["kind"] == "user_correction" and prompt.strip("`").split()[1] in node["description"]
+
+
+@pytest.mark.parametrize("prompt", [
+    "git push when you're ready",  # git is no program the turn ran
+    "great, now the 999 acks the same way",
+])
+def test_a_reply_opening_with_another_word_is_not_read_as_a_command(prompt):
+    assert _after_a_command("mix test", prompt) == []

@@ -18,13 +18,15 @@ import re
 
 from ..inject import read_only
 from . import inference, markers, reply_model, transcript
-from .corrections import ACCEPT, NEXT_TASK, find_corrections, find_rejection_correction, moves_on, pushes_back, reply_correction, reply_lessons
+from .corrections import (ACCEPT, NEXT_TASK, find_corrections, find_rejection_correction, moves_on, opens_with_command, pushes_back,
+                          reply_correction, reply_lessons)
 from .lazy_regex import lazy
 from .redact import redact, redact_node
 from .statements import find_statements
 
 CREATED_BY = "forewarn-stop-hook"
 CONFIDENCE = {"process_knowledge": 0.9, "user_correction": 0.7, "lesson_statement": 0.6}
+MAX_COMMAND_REPLY = 300  # characters of a reply that is only the command to run
 REJECTION_CONFIDENCE = 0.8  # a person rejected the tool call and said why
 MAX_EVIDENCE = 10
 MAX_EXCERPT = 500
@@ -323,6 +325,8 @@ def extract_lessons(records, last_assistant_message, session_id, now, context=No
                         _pushes_back(prompt, tool_calls, [t for t, _s in texts]))):
                     # a reply to what the assistant just did: the whole reply is the one lesson
                     replies = reply_lessons(prompt)
+                    if not replies and not corrections and opens_with_command(prompt, tool_calls):
+                        replies = [" ".join(prompt.split())[:MAX_COMMAND_REPLY]]  # "`pnpm turbo typecheck`": the reply is the lesson
                     corrections = (replies or corrections[:1]) if corrections else replies
                 elif acted and not corrections and not statements and _says_repeat(prompt):
                     repeat = reply_correction(prompt)  # "utcnow again." is a lesson only if it repeats an earlier one
@@ -366,6 +370,8 @@ def _pushes_back(prompt, tool_calls, texts):
     teardown. Can you sort it out?"); or the model, unless the reply moves on (:func:`moves_on`)."""
     if pushes_back(prompt):
         return not reply_model.says_request(prompt, tool_calls, texts)
+    if opens_with_command(prompt, tool_calls):
+        return not moves_on(prompt)  # "`pnpm turbo typecheck`" after "npx tsc --noEmit": the command to run instead
     return reply_model.says_correction(prompt, tool_calls, texts) and not moves_on(prompt)  # the model first: cheaper
 
 

@@ -560,6 +560,43 @@ def moves_on(prompt_text):
     return False
 
 
+# A reply that opens with a command: a code span holding a space or a flag ("`pnpm turbo typecheck`", "`--pretend`
+# muna"), or a plain word; the plain word counts when it is the program of a command the turn ran ("mix test
+# --exclude integration" after "mix test").
+OPENING_CODE = lazy(r"^\s*`(?:-[^`\n]*|[^`\n]*\s[^`\n]*)`")
+OPENING_WORD = lazy(r"^\s*(?:\./)?([\w.-]+)")
+
+
+def opens_with_command(prompt_text, tool_calls):
+    """True when a reply to an action opens with the command to run instead: every such reply in the labelled
+    corpus (30 of 30, held-out 10-74) is a correction, whatever follows it."""
+    if not prompt_text or OPENING_CODE.match(prompt_text):
+        return bool(prompt_text)
+    word = OPENING_WORD.match(prompt_text)
+    if not word:
+        return False
+    return word.group(1) in _programs(tool_calls)
+
+
+def _programs(tool_calls):
+    """The programs of the shell commands among ``tool_calls`` (``cd`` left out): ``mix``, ``./gradlew``, ``helm``."""
+    from ..shell_writes import split_words, strip_wrappers
+
+    found = set()
+    for name, tool_input in tool_calls:
+        command = tool_input.get("command") if name in ("Bash", "PowerShell") and isinstance(tool_input, dict) else None
+        if not isinstance(command, str):
+            continue
+        try:
+            for words in split_words(command, name == "PowerShell"):
+                words = strip_wrappers(words)
+                if words and words[0] != "cd":
+                    found.add(words[0][2:] if words[0].startswith("./") else words[0])
+        except Exception:
+            continue
+    return found
+
+
 def reply_correction(prompt_text):
     """The correction a short reply to an action makes, as one lesson: the prompt's own sentences.
 
@@ -668,11 +705,23 @@ def _rule_follows(sentences, at):
     return any(_sets_a_rule(s) or _pushes_back(s) for s in sentences[at + 1 : at + 4] if not s.strip().endswith("?"))
 
 
+# Words that, two of them alone, only stop or refuse ("no wait", "not now", "stop that"): no lesson.
+REFUSAL_WORDS = frozenset("no nope nah stop wait hold on not now yet that this it please pls cancel don't dont never "
+                          "mind nevermind hmm hm ok okay sorry later one sec second moment hang".split())
+
+
+def _too_short(text):
+    """One word, or two that only refuse; two words that say what to do instead ("staging first") are a lesson."""
+    words = text.lower().replace(",", " ").replace(".", " ").replace("!", " ").split()
+    return len(words) < 2 or len(words) == 2 and all(w in REFUSAL_WORDS for w in words)
+
+
 def find_rejection_correction(reason):
     """The correction in the reason a person gave for rejecting a tool call ("" for none).
 
-    Questions, polite requests and one- or two-word reasons ("no", "stop
-    that") carry no lesson.
+    Questions, polite requests, one-word reasons and two words that only
+    refuse ("no", "stop that", "not now") carry no lesson; two that say
+    what to do instead do ("staging first").
     """
     sentences = own_sentences(reason, phrases=CORRECTION)
     if not sentences:
@@ -682,7 +731,7 @@ def find_rejection_correction(reason):
         pass  # "why are you calling the db in a loop? batch it": the question is the rebuke, the rest the rule
     elif is_false_positive(sentences[0]) and _rule_follows(sentences, 0) and not DEFERRAL_ANYWHERE.search(text):
         text = " ".join(s for s in sentences if not s.strip().endswith("?"))  # the question, then the rule: a review
-    elif len(text.split()) < 3 or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()) or DEFERRAL_ANYWHERE.search(text):
+    elif _too_short(text) or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()) or DEFERRAL_ANYWHERE.search(text):
         return ""
     if len(text) > MAX_REASON:
         text = text[:MAX_REASON].rsplit(" ", 1)[0] + "…"
