@@ -1,6 +1,7 @@
 """Unit tests of the lesson-capture modules: YAML subset, redaction, transcript reading, inference, merging."""
 
 import json
+import re
 
 import pytest
 
@@ -572,8 +573,8 @@ def test_the_skill_example_block_parses_into_a_valid_node():
 def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
-    alternatives = statements._STATEMENT.split("|\\b")
-    assert len(alternatives) == 62
+    alternatives = re.split(r"\|(?=\\b|[^\x00-\x7f])", statements._STATEMENT)  # Japanese markers have no \b
+    assert len(alternatives) == 75
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1861,3 +1862,67 @@ def test_a_reply_that_opens_with_the_command_to_run_is_a_correction(command, pro
 ])
 def test_a_reply_opening_with_another_word_is_not_read_as_a_command(prompt):
     assert _after_a_command("mix test", prompt) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    "設定ファイルを直接編集しないでください。values.yaml から生成されています。",  # please don't edit it by hand
+    "なぜ main に直接 push したんですか？ レビューを通すルールです。",  # why did you push to main? the rule is review
+    "bakit mo ginalaw yung migration na tumakbo na? bawal galawin yun",  # why did you touch the migration that already ran?
+    "wag mong i-commit yung .env, kahit test lang",  # don't commit the .env, even a test one
+])
+def test_japanese_and_tagalog_corrections_after_an_edit(prompt):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction"
+
+
+@pytest.mark.parametrize("text", [
+    "今後は、マイグレーションを追加したら必ず down も書いてください。",  # from now on, always write the down migration
+    "覚えておいてください：ステージングの DB は毎晩リセットされます。データを置かないでください。",  # remember: staging resets nightly
+    "Tandaan mo 'to: yung student ID ay string, hindi integer, may leading zero.",  # remember this: ids are strings
+    "Simula ngayon, dapat may feature test lahat ng payment changes.",  # from now on every payment change gets a feature test
+])
+def test_japanese_and_tagalog_statements(text):
+    assert find_statements(text, by_user=True, person=True)
+
+
+def test_a_japanese_question_is_not_a_statement():
+    assert find_statements("次回からは通知にセル ID を記載いただけますでしょうか。", by_user=True, person=True) == []
+
+
+def test_japanese_sentences_end_at_a_full_stop_without_a_space():
+    from forewarn.learning.text import own_sentences
+
+    assert own_sentences("ログを追加しました。テストも通りました！次は？") == ["ログを追加しました。", "テストも通りました！", "次は？"]
+
+
+def test_an_announced_pair_in_japanese_and_tagalog_is_two_lessons():
+    from forewarn.learning.corrections import reply_lessons
+
+    japanese = ("2点お願いします。\n1. Secret の値をログに出さないでください。マスクしたキー名だけで十分です。\n"
+                "2. テストは testdata/ の固定データを使ってください。実クラスタにつなぐと CI が不安定になります。")
+    assert len(reply_lessons(japanese)) == 2
+    tagalog = ("Dalawa ha. Una, bakit naka-hardcode yung API key sa controller? Sa .env at config dapat manggaling yan. "
+               "Pangalawa, wala kang test para sa refund flow, dapat may feature test lahat ng payment changes.")
+    assert len(reply_lessons(tagalog)) == 2
+
+
+@pytest.mark.parametrize("text, priority", [
+    ("秘密鍵を画面に出さないでください。会話に残ります。", "CRITICAL"),  # a private key shown
+    ("本番のクラスタに直接 apply しないでください。", "CRITICAL"),  # production
+    ("logr の key-value で渡した方がいいかもしれません。", "MEDIUM"),  # might be better: a suggestion
+    ("siguro mas maganda kung Form Request class na lang", "MEDIUM"),  # maybe nicer as a Form Request
+    ("dont log account numbers, privacy act stuff", "CRITICAL"),
+])
+def test_japanese_tagalog_and_privacy_act_priorities(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority
+
+
+def test_a_japanese_as_i_said_before_repeats_the_earlier_correction():
+    records = [user("controller-runtime を上げてください"), tool_use("Bash", {"command": "go get -u ./..."}), tool_result("ok"),
+               assistant_text("更新しました。"),
+               user("go get -u はやめてください。controller-runtime だけ上げたかったんです。"),
+               tool_use("Bash", {"command": "go get -u sigs.k8s.io/controller-runtime@v0.19.0"}), tool_result("ok"),
+               assistant_text("やり直しました。"),
+               user("前にも言いましたが、-u は付けないでください。controller-runtime 以外も上がっています。")]
+    (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"

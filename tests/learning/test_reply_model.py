@@ -124,7 +124,8 @@ def test_pushback_the_model_is_nearly_sure_is_a_request_is_no_correction(tmp_pat
     monkeypatch.setattr(reply_model, "WEIGHTS", str(tmp_path / "absent.json"))
     model(None)  # no weights: the patterns alone, which read "is failing" after an action as pushback
     assert [n["source"]["kind"] for n in capture.extract_lessons(records, "", "s", "2026-11-23T10:00:00Z", context=[])[0]] == ["user_correction"]
-    model({"bias": -10.0, "weights": {}, "threshold": 0.5})  # sure that every reply is a request
+    known = {"w:" + w: 0.0 for w in reply_model.tokens("tflint is failing on modules/sqs-fifo, get the pipeline green")}
+    model({"bias": -10.0, "weights": known, "threshold": 0.5})  # it knows the words, and is sure every reply is a request
     assert capture.extract_lessons(records, "", "s", "2026-11-23T10:00:00Z", context=[])[0] == []
 
 
@@ -133,3 +134,15 @@ def test_what_was_done_is_read_within_a_budget_whatever_the_tool_input_holds():
     done = reply_model._strings(huge, reply_model.DONE_CHARS)
     assert done.startswith("/p/app/dump.sql ") and len(done) <= reply_model.DONE_CHARS + 2
     assert reply_model._strings({"a": ["one", {"b": "two"}], "c": 3}, 100) == "one two"
+
+
+def test_the_model_calls_a_reply_a_request_only_when_it_knows_most_of_its_words(model):
+    """A reply in a language the model was never trained on scores near its bias; that is no evidence to overrule
+    the patterns with.  The same reply with known words is overruled."""
+    model({"bias": -4.0, "weights": {}, "threshold": 0.4})
+    reply = "ne írd át a migrációt, az már lefutott élesben"
+    assert reply_model.probability(reply, EDIT, ["Done."]) < reply_model.REQUEST
+    assert not reply_model.says_request(reply, EDIT, ["Done."])
+    known = {"w:" + w: 0.0 for w in reply_model.tokens(reply)}
+    model({"bias": -4.0, "weights": known, "threshold": 0.4})
+    assert reply_model.says_request(reply, EDIT, ["Done."])

@@ -28,7 +28,7 @@ import re
 
 from .lazy_regex import lazy
 from .statements import STATEMENT
-from .text import own_sentences
+from .text import own_sentences, word_count
 
 _YOU = r"(?:you|u|ya)"
 CORRECTION = lazy(
@@ -80,7 +80,9 @@ BARE_OPENER = lazy(r"^(?:(?:no|nope|nah|wrong|incorrect|not\s+quite|stop|wait|wh
 REBUKE = lazy(
     r"^(?:(?:wait|wtf|hmm+|ugh|oh|so|uh|um)[\s,.!]+)?(?:why\s+(?:would|did|do|are|were)\s+(?:you|u)\b|" + _YOU + r"\s+\w+ed\b.*\?\?\s*$|"
     r"why\s+(?:is|are|does|do|did)\s+(?:this|that|it|these|those|there)\b.*\?|(?:and\s+)?what\s+happens\s+(?:when|if)\b.*\?|"
-    r"[^\s?!]+(?:\s+[^\s?!]+)?\s*\?[?!]+\s*$)",
+    r"[^\s?!]+(?:\s+[^\s?!]+)?\s*\?[?!]+\s*$|"
+    # Tagalog "bakit mo …?" (why did you …?), Japanese "なぜ…んですか？" (why did you …?)
+    r"bakit\s+(?:mo|ka|niyo|nyo|naka|hindi)\b.*\?|(?:なぜ|なんで|どうして).*[?？])",
     re.I,
 )
 RULE = lazy(
@@ -135,6 +137,10 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 # Only read by pushes_back, which the capture calls for a prompt right after a turn that changed files or ran
 # commands (and that does not answer the assistant's question); the same words in a session's first prompt are
 # instructions.
+JAPANESE_PUSHBACK = (r"ないでください|ないで下さい|やめてください|やめて下さい|しないで|忘れて(?:い|る|ま)|忘れないで|^(?:なぜ|なんで|どうして)|"
+                     r"違います|ちがいます|ではなく|じゃなくて|ルール(?:です|だ|で|に|が)|決まり(?:です|だ|で|に|が)|前にも言|何度も言|"
+                     r"必要はなかった|必要はありません|消えています|消えてる|落ちています|落ちてる|ダメです|だめです|いけません|禁止")
+JAPANESE_CUE = lazy(JAPANESE_PUSHBACK.replace("^", ""))  # pushes_back's gate for text without space-separated words
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg|please|pls)[\s,.!]+)*"
     r"(?:don'?t|dont|do\s+not|never|no|(?:nope|nah)(?![\s,.!]+(?:not\s+)?(?:for|now|yet|needed|necessary|thanks|all\s+good|good|fine))|"
@@ -211,6 +217,14 @@ PUSHBACK = lazy(
     # Franco-Arabic "ghalat" (wrong), "nseet" (you forgot), "matensash" (don't forget), "la2" (no), "mesh keda"
     r"\bđừng\b|\bkhông\s+phải\b|\bolmaz\b|\bde[ğg]il\b|\bunuttun\w*|\byanl[ıi][şs]\b|^hay[ıi]r\b|"
     r"\b(?:yapma|atma|kullanma|silme|dokunma|koyma|çalıştırma)\b|\b(?:ghalat|8alat|nseet|matensash)\b|^la2\b|\bm(?:e)?sh\s+k(?:e)?da\b|"
+    # held-out 72: Tagalog and Taglish "bakit …" (why …), "nakalimutan mo" (you forgot), "wag/huwag" (don't), "dapat"
+    # (must), "mali" (wrong), "na naman" (again!), "… lang hiningi ko" (I only asked for …), "bawal" (not allowed)
+    r"^bakit\b|\bnakalimutan\s+(?:mo|niyo|nyo)\b|\b(?:wag|huwag)\b|\bdapat\b|\bmali\b|\bna\s+naman\b|\bhiningi\s+ko\b|"
+    r"\bbawal\b|\bhindi\s+(?:ganyan|ganito|dapat|pwede|puwede)\b|"
+    # held-out 73: Japanese, which has no word boundaries: "…ないでください" / "…はやめてください" (please don't / stop),
+    # "なぜ…" (why …), "忘れています" (forgot), "違います" (wrong), "AではなくB" (B, not A), "…ルールです" / "決まりです"
+    # (the rule is), "前にも言いましたが" (as I said before), "…が消えています" (… is gone), "…が落ちています" (… fails)
+    + JAPANESE_PUSHBACK + r"|"
     r"\blike\s+[\w.-]+\s+does\b|\bbefore\s+(?:writing|running|touching|changing)\b|"
     r"\b(?:every|each|all)\s+[\w.-]+\s+(?:that|which|who)\b[^.!?]{0,60}\b(?:has\s+to|must|needs\s+to)\b|"
     r"^(?:lol|haha)[\s,]+(?:no+|nope|nah)\b|\b(?:brand\s+guide|style\s+guide|the\s+checklist|the\s+spec)\b[^.!?]{0,20}\b(?:says|asks|puts|is\s+specific)\b|"
@@ -306,7 +320,7 @@ PUSHBACK_GATE_WORDS = frozenset(
     "however still repo project isn't isnt nope nah non euh wo woo wooo ouf oups sérieux serieux pourquoi t'as encore rien "
     "demande-moi jamais toujours faut on pas deviennent devient va a jangan jgn lupa kenapa harusnya bukan đừng không "
     "olmaz değil degil unuttun unuttunuz yanlış yanlis hayır hayir yapma atma kullanma silme dokunma koyma çalıştırma "
-    "ghalat 8alat nseet matensash la2 mesh msh".split()
+    "ghalat 8alat nseet matensash la2 mesh msh bakit nakalimutan wag huwag dapat mali naman hiningi bawal hindi".split()
 )
 PUSHBACK_WORDS = 200  # words of the prompt kept from the first pushback sentence on
 
@@ -456,7 +470,10 @@ def _opens_new_work(sentences):
 # A reply that opens with praise ("nice, green.", "lgtm.") before the pushback: the praise is no part of the lesson.
 PRAISE_LEAD = lazy(r"^(?:nice|cool|lgtm|awesome|sweet|neat|works|green|passes|looks\s+good)\b(?![\s,.!]+so\s+now\b)", re.I)
 # "but why is there a hand-built Trail in conftest?" asks nothing: the sentences after it say what is right.
-WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?why\b", re.I)
+# "bakit mo ginalaw …?" (why did you touch …?), "なぜ latest にしたんですか？" (why did you make it latest?): after an action,
+# asking why the assistant did it is the rebuke (English "why did you …?" is a correction phrase of its own).
+FOREIGN_WHY_YOU = lazy(r"^(?:bakit\s+(?:mo|ka|niyo|nyo|naka)\b|(?:なぜ|なんで|どうして).*(?:した|たん|ました|てる|ている))", re.I)
+WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?(?:why|bakit)\b|^(?:なぜ|なんで|どうして)", re.I)
 
 # "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
@@ -487,7 +504,7 @@ def _pushes_back(sentence):
     place = PLACE_NO.match(s)
     if place:
         s = s[place.end():]  # Portuguese "no staging do lojaverde tira o selo": "in the", not "no"
-    if RHETORICAL.search(s):
+    if RHETORICAL.search(s) or FOREIGN_WHY_YOU.match(s):
         return True
     if YOU_DID_THAT.match(s) and not PRAISE_WORDS.search(s) and not s.endswith("?") or s.endswith("??") and YOU_DID_THAT.match(s):
         return not SELF_CORRECTION.search(s)
@@ -516,7 +533,7 @@ def pushes_back(prompt_text):
         return True
     words = prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()
     if PUSHBACK_GATE_WORDS.isdisjoint(words) and not (("you" in words or "u" in words) and YOU_AT_SENTENCE_START.search(prompt_text)) and not (
-            DURATION_LEAD.search(prompt_text)):
+            DURATION_LEAD.search(prompt_text)) and not (prompt_text.isascii() is False and JAPANESE_CUE.search(prompt_text)):
         return False
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     if _other_business(prompt_text, sentences):
@@ -617,7 +634,7 @@ def reply_correction(prompt_text):
         sentences = sentences[1:]
     kept, words = [], 0
     for at, sentence in enumerate(sentences):
-        n = len(sentence.split())
+        n = word_count(sentence)
         asks = sentence.endswith("?") and not sentence.endswith("??") and not WHY_REBUKE.match(sentence.strip())
         if kept and asks and (words < PUSHBACK_MIN_WORDS or _rule_follows(sentences, at) or _only_questions(kept)) and not RHETORICAL.search(sentence):
             continue  # "oh no, wait. isn't that the production one? …", "Where's the event? … Handlers never call it."
@@ -632,20 +649,26 @@ def reply_correction(prompt_text):
 # "Deux affaires." — then bullets, "1. … 2. …", "First, … Second, …", or the second lesson's "And …".
 ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|dos|deux|zwei|duas|dois|due|twee|tres|trois|drei|tr[eê]s|dua|tiga|iki|üç)"
                  r"\s+(?:[\w-]+\s+)?(?:things|points|issues|notes|problems|comments|changes|cosas|choses|affaires|trucs|dinge|sachen|"
-                 r"punkte|coisas|pontos|cose|dingen|hal|şey|sey)\b", re.I)
+                 r"punkte|coisas|pontos|cose|dingen|hal|şey|sey)\b|"
+                 # Japanese "2点" / "2つ" (two points), Tagalog "Dalawa ha." (two, mind you)
+                 r"(?<![\w.])(2|3|二|三)\s*(?:点|つ)|\b(dalawa|tatlo)\b(?=\s*(?:ha|na|po|lang)?\s*[.!:,])", re.I)
 BULLET = lazy(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 INLINE_NUMBER = lazy(r"(?:(?<=\s)|^)(?P<n>[1-9])[.)]\s+(?=\S)")
 ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n)|(?<=[.!;:,]\sand\s))(?:(?:first|second|third)(?:ly)?|finally|primero|segundo|tercero|"
-               r"premi[eè]rement|deuxi[eè]mement|erstens|zweitens|primeiro|(?:one|two|un|une|uno|deux|dos)(?=\s*:))\b[,:]?\s*", re.I)
-SECOND = frozenset(("second", "secondly", "segundo", "deuxièmement", "deuxiemement", "zweitens", "two", "deux", "dos"))
-FIRST = frozenset(("first", "firstly", "primero", "premièrement", "premierement", "erstens", "primeiro", "one", "un", "une", "uno"))
+               r"premi[eè]rement|deuxi[eè]mement|erstens|zweitens|primeiro|una|pangalawa|ikalawa|まず|それと|次に|"
+               r"(?:one|two|un|une|uno|deux|dos)(?=\s*:))\b[,:、]?\s*", re.I)
+SECOND = frozenset(("second", "secondly", "segundo", "deuxièmement", "deuxiemement", "zweitens", "two", "deux", "dos",
+                    "pangalawa", "ikalawa", "それと", "次に"))
+FIRST = frozenset(("first", "firstly", "primero", "premièrement", "premierement", "erstens", "primeiro", "one", "un", "une", "uno",
+                   "una", "まず"))
 # Where the next lesson of an announced reply starts when nothing enumerates them: a sentence that opens with "And",
 # "Also", "Plus" (or "y", "et", "e", "und", "además", "aussi"): "Two things. Amounts are never float … And please run …"
 JOINER = lazy(r"(?:(?<=[.!;:?])|(?<=\s[\u2014\u2013]))\s+(?=(?:and|also|plus|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)[\s,])", re.I)
 LEADING_JOINER = lazy(r"^\s*(?:(?:and|also|plus|oh\s+and|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)\b[\s,]*)+", re.I)
 TRAILING_JOINER = lazy(r"[\s,]+(?:and|y|et|e|und)\s*$", re.I)
 COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3, "dos": 2, "deux": 2, "zwei": 2, "duas": 2, "dois": 2, "due": 2, "twee": 2,
-          "tres": 3, "trois": 3, "drei": 3, "três": 3, "dua": 2, "tiga": 3, "iki": 2, "üç": 3}  # "a few things", "a couple of things": as many as there are
+          "tres": 3, "trois": 3, "drei": 3, "três": 3, "dua": 2, "tiga": 3, "iki": 2, "üç": 3, "二": 2, "三": 3, "dalawa": 2,
+          "tatlo": 3}  # "a few things", "a couple of things": as many as there are
 ANNOUNCEMENT = lazy(r"^[^.!?:\n]*?" + ANNOUNCED.pattern + r"[^.!?:\n]*[.!?:]+\s*", re.I)
 PART_WORDS = 6  # words: a bullet shorter than this is an item of one checklist, not a lesson of its own
 
@@ -663,7 +686,7 @@ def _split_points(text, count):
     if len(numbers) >= 2 and all(m.group("n") == str(i + 1) for i, m in enumerate(numbers)):
         return [m.start() for m in numbers], False
     ordinals = list(ORDINAL.finditer(text))
-    words = [m.group(0).strip(" ,:").lower() for m in ordinals]
+    words = [m.group(0).strip(" ,:、\n").lower() for m in ordinals]
     if any(w in SECOND for w in words):
         return [m.start() for m in ordinals], not any(w in FIRST for w in words)
     body = ANNOUNCEMENT.match(text)
@@ -687,14 +710,14 @@ def reply_lessons(prompt_text):
     numbers alone are as often the steps or reasons of one lesson (a formal review: what is wrong, why, what to
     do)."""
     announced = ANNOUNCED.search(prompt_text)
-    count = COUNTS.get(announced.group(1).lower()) if announced else None
+    count = COUNTS.get(next(g for g in announced.groups() if g).lower()) if announced else None
     points, intro_is_a_lesson = _split_points(prompt_text, count) if announced else ([], False)
     if points:
         parts = [prompt_text[a:b] for a, b in zip(points, points[1:] + [len(prompt_text)])]
         if intro_is_a_lesson:
             parts.insert(0, ANNOUNCEMENT.sub("", prompt_text[: points[0]], count=1))
         kept = [reply_correction(TRAILING_JOINER.sub("", LEADING_JOINER.sub("", part))) for part in parts]
-        if len(kept) >= 2 and (count is None or len(kept) == count) and all(k and len(k.split()) >= PART_WORDS for k in kept):
+        if len(kept) >= 2 and (count is None or len(kept) == count) and all(k and word_count(k) >= PART_WORDS for k in kept):
             return kept
     whole = reply_correction(prompt_text)
     return [whole] if whole else []

@@ -39,7 +39,7 @@ PRODUCTION_TERMS = lazy(
     # card data and transport security: PCI, a PAN or CVV, certificate verification switched off
     r"compliance|legal\s+(?:retention|hold)|wipes?\s+(?:\w+\s+){0,2}(?:history|time\s+travel|backups?|snapshots?)|restore\s+path|"
     r"pci(?:-dss)?|cvv|cvc|pans?|card\s+(?:data|numbers?)|cardholders?|insecure\w*|(?:tls|certificate)\s+verif\w*|"
-    r"pii|gdpr|hipaa|personal\s+data|data\s+pribadi|datos\s+personales|dados\s+pessoais|donn(?:é|e)es\s+personnelles|personenbezogene\s+daten|"
+    r"pii|gdpr|hipaa|(?:data\s+)?privacy\s+(?:act|law)|data\s+protection\s+(?:act|law)|personal\s+data|data\s+pribadi|datos\s+personales|dados\s+pessoais|donn(?:é|e)es\s+personnelles|personenbezogene\s+daten|"
     # the production of a game or an app, as its people say it: "it went straight into the real game", "the LIVE title"
     r"live\s+(?:game|title|site|app|env(?:ironment)?|servers?|players)|real\s+(?:game|players|users|customers|accounts?)|"
     # personal data named by what it is: "customer emails and postcodes in git"
@@ -79,6 +79,9 @@ PRODUCTION_TERMS = lazy(
     r"force-with-lease|r[ée]{1,2}cri\w*\s+(?:\w+\s+){0,3}historique|creds|en\s+clair|public\s+(?:lb|load\s*balancer|ingress))\b",
     re.I,
 )
+# Japanese, which has no word boundaries: production (本番), a private key, a password, a token, credentials, personal
+# information, a leak, a migration, a release, a deploy.
+JAPANESE_IMPACT = lazy(r"本番|秘密鍵|パスワード|トークン|認証情報|個人情報|漏洩|漏えい|マイグレーション|リリース|デプロイ")
 # A file under a database migrations folder: a correction of that edit is about a migration.
 MIGRATION_PATH = lazy(r"(?:^|[/\\])(?:migrations?|alembic[/\\]versions|db[/\\]migrate|migrate)[/\\]", re.I)
 CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -86,7 +89,7 @@ WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corr
 REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
 ALWAYS = lazy(r"\balways\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:" + r"|かもしれません|方がいい|ほうがいい|\b(?:siguro|mas\s+maganda|optional\s+lang|ikaw\s+(?:na\s+)?bahala)\b", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
@@ -142,6 +145,8 @@ def _impact_in(text):
     split = CAMEL_HUMP.sub(" ", text) if CAMEL_HUMP.search(text) else text
     if "_" in split and SECRET_IDENTIFIER.search(split):
         return True  # STRIPE_SECRET_KEY, aws_secret_access_key: a secret by its name
+    if not text.isascii() and JAPANESE_IMPACT.search(text):
+        return True
     for match in PRODUCTION_TERMS.finditer(split):
         word = match.group(0).lower()
         if split is not text and word in HELPER_HUMPS and not PRODUCTION_TERMS.search(text):

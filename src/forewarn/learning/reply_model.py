@@ -39,6 +39,7 @@ CONTENT_WORD = 4  # characters: shorter words say nothing about what was done
 LAST_TEXTS = 2  # assistant texts of the answered turn that count as "what was just done"
 LAST_CALLS = 10  # and tool calls
 DONE_CHARS = 1000  # of each: a written file's content says less about the reply than its path
+KNOWN_WORDS = 0.5  # share of a reply's words the model must have weights for before it may call the reply a request
 REQUEST = 0.1  # under this probability a reply the patterns read as pushback is a request (measured: docs/process-knowledge.md)
 
 _model = None
@@ -126,8 +127,16 @@ def probability(prompt, tool_calls=(), texts=()):
 
 def says_request(prompt, tool_calls=(), texts=()):
     """True when the model is nearly sure ``prompt`` corrects nothing (probability under :data:`REQUEST`): a
-    request that describes what is broken ("tflint is failing on modules/sqs-fifo, get the pipeline green")."""
-    return _load() is not UNAVAILABLE and probability(prompt, tool_calls, texts) < REQUEST
+    request that describes what is broken ("tflint is failing on modules/sqs-fifo, get the pipeline green").
+    Only a reply most of whose words the model has weights for: in a language it was never trained on ("bakit
+    mo ginalaw yung migration?") its bias alone would overrule the patterns."""
+    model = _load()
+    if model is UNAVAILABLE:
+        return False
+    words = tokens(_own_text(prompt or ""))[:MAX_TOKENS]
+    if not words or sum("w:" + w in model[1] for w in words) < KNOWN_WORDS * len(words):
+        return False
+    return probability(prompt, tool_calls, texts) < REQUEST
 
 
 def says_correction(prompt, tool_calls=(), texts=()):

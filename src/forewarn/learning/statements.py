@@ -14,7 +14,7 @@ and pasted text are ignored as for corrections.
 import re
 
 from .lazy_regex import lazy
-from .text import own_sentences
+from .text import own_sentences, word_count
 
 _STATEMENT = (
     r"\blessons?\s+learned\b|\bnote\s+(?:for|to)\s+(?:the\s+)?(?:future|self|next\s+time)\b|\bimportant\b[^:.!?\n]{0,60}:|"
@@ -46,7 +46,12 @@ _STATEMENT = (
     # Norwegian and Danish "husk at/dette" (remember that/this), "fra nå av"; "that's a rule", "a forever thing"
     r"\bhusk\s+(?:at|dette|for)\b|\bfra\s+n(?:å|aa)\s+av\b|\bmulai\s+(?:sekarang|skrg)\b|\bke\s+depan(?:nya)?\b|\bdari\s+sekarang\b|"
     # Vietnamese "từ giờ (trở đi)", "từ nay"; Turkish "bundan sonra", "bundan böyle"; Franco-Arabic "ba3d keda", "men delwa2ty"
-    r"\btừ\s+(?:giờ|nay)\b|\bbundan\s+(?:sonra|böyle)\b|\bba3d\s+k(?:e)?da\b|\bmen\s+delwa2ty\b|\b(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever\s+thing)\b|\ba\s+forever\s+thing\b"
+    r"\btừ\s+(?:giờ|nay)\b|\bbundan\s+(?:sonra|böyle)\b|\bba3d\s+k(?:e)?da\b|\bmen\s+delwa2ty\b|\b(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever\s+thing)\b|\ba\s+forever\s+thing\b|"
+    # Japanese (no word boundaries): "これからは" / "今後は" (from now on), "覚えておいてください" (remember), "次回から" (from
+    # next time), "重要：" (important:); Tagalog and Taglish: "tandaan mo" (remember), "simula/mula ngayon" (from now on),
+    # "sa susunod" (next time), "remember na" (remember that)
+    r"これからは|今後は|今後、|覚えておいて|次回から|次回は|次からは|以後は|重要[：:]|"
+    r"\btandaan\s+(?:mo|niyo|nyo|natin)\b|\b(?:simula|mula)\s+ngayon\b|\bsa\s+susunod\b|\bremember\s+na\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -58,12 +63,16 @@ GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "hencefor
               "thumb", "takeaway", "never", "rule", "merk", "zukunft", "jetzt", "futuro", "ahora", "vez", "toekomst", "vanaf",
               "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir", "adelante", "regla",
               "holds", "applies", "effective", "aage", "agora", "frente", "diante", "casa", "lembra", "lembre", "sempre",
-              "siempre", "husk", "av", "rule", "forever", "mulai", "depan", "sekarang", "từ", "bundan", "ba3d", "delwa2ty")
+              "siempre", "husk", "av", "rule", "forever", "mulai", "depan", "sekarang", "từ", "bundan", "ba3d", "delwa2ty",
+              "これから", "今後", "覚えて", "次回", "次から", "以後", "重要", "tandaan", "ngayon", "susunod")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
     r"siempre|nunca|tiene\s+que|tienen\s+que|hay\s+que|lleva|chahiye|sempre|tem\s+que|precisa|n(?:ã|a)o\s+pode|aldri|alltid|harus|selalu|jangan|luôn|phải|đừng|her\s+zaman|asla|dayman|"
-    r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie))\b",
+    r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie)|"
+    r"dapat|lagi|palagi|huwag|wag|bawal)\b|"
+    # Japanese guidance has no word boundaries: "…してください" (please do), "必ず" (always), "絶対" (never ever), "禁止"
+    r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり",
     re.I,
 )
 IMPERATIVE = lazy(
@@ -129,7 +138,7 @@ def find_statements(text, by_user=False, person=None):
     marker_only = None  # a marker sentence that gave no guidance: the next sentence may give it
     for i, sentence in enumerate(sentences):
         s = sentence.strip()
-        if s.endswith("?") or QUESTION.match(s):  # "what's the rule going forward for …" asks, it does not state
+        if s.endswith(("?", "？", "か。")) or QUESTION.match(s):  # "what's the rule going forward for …" asks, it does not state
             joined_to_previous, marker_only = False, None
             continue
         match = STATEMENT.search(s)
@@ -147,8 +156,9 @@ def find_statements(text, by_user=False, person=None):
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()])  # not "… disappears next time anyone …"
-        ) or person and match.group(0).lower().startswith(("remember", "important"))  # a person's "remember that bk1 sits in hel1 …"
-        if (explicit and len(after.split()) >= 3) or _is_guidance(after or s, person):
+        ) or person and match.group(0).lower().startswith(("remember", "important", "tandaan", "覚えて", "重要"))  # a person's
+        # "remember that bk1 sits in hel1 …"; Tagalog "tandaan mo 'to: …", Japanese "覚えておいてください：…"
+        if (explicit and word_count(after) >= 3) or _is_guidance(after or s, person):
             if joined_to_previous and _continues(s, found[-1]):
                 found[-1] += " " + s  # "Lesson learned: … Going forward, every MERGE …": one lesson in two sentences
             elif pending and len(pending.split()) + len(s.split()) <= JOINED:

@@ -38,7 +38,8 @@ PASTE_INTRO = lazy(r"\b(?:(?:ticket|email|e-mail|mail|message|log|logs|output|er
                    r"\bhere\s+(?:is|are)\s+(?:the|today'?s|this|a|my|our)\s+(?:[\w-]+\s+)?(?:ticket|email|mail|log|logs|error|issue|message|spec|report)|"
                    r"\bthe\s+following\s+(?:ticket|email|mail|log|logs|error|issue|message|spec|report|review\s+comments))",
                    re.I)
-SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")  # an emoji ends a chat sentence
+# An emoji ends a chat sentence; Japanese and Chinese full stops (。！？) need no space after them.
+SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+|(?<=[\u3002\uff01\uff1f])\s*")
 LONG_MESSAGE = 1500
 
 
@@ -78,3 +79,9 @@ def own_sentences(text, head_chars=600, phrases=None):
         text = text[:head_chars]
     text = INLINE.sub(_inline(phrases), text)
     return [s.strip() for s in SENTENCE_BREAK.split(text) if sum(c.isalpha() for c in s) >= 2]  # "No." is one
+
+
+def word_count(text):
+    """Words of ``text``, counting two characters of Japanese or Chinese (written without spaces) as one."""
+    cjk = sum(1 for c in text if "\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff") if not text.isascii() else 0
+    return len(text.split()) + cjk // 2
