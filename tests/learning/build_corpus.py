@@ -29,6 +29,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_63, HELD_OUT_64, HELD_OUT_65, HELD_OUT_66,
     HELD_OUT_67, HELD_OUT_68, HELD_OUT_69, HELD_OUT_70,
     HELD_OUT_71, HELD_OUT_72, HELD_OUT_73, HELD_OUT_74,
+    HELD_OUT_75, HELD_OUT_76, HELD_OUT_77, HELD_OUT_78,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -174,6 +175,10 @@ def main():
     everything += [dict(c, set="held_out_72") for c in HELD_OUT_72]
     everything += [dict(c, set="held_out_73") for c in HELD_OUT_73]
     everything += [dict(c, set="held_out_74") for c in HELD_OUT_74]
+    everything += [dict(c, set="held_out_75") for c in HELD_OUT_75]
+    everything += [dict(c, set="held_out_76") for c in HELD_OUT_76]
+    everything += [dict(c, set="held_out_77") for c in HELD_OUT_77]
+    everything += [dict(c, set="held_out_78") for c in HELD_OUT_78]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
