@@ -235,6 +235,14 @@ def test_yaml_subset_errors_name_the_line(bad):
         yamlish.parse(bad)
 
 
+def test_two_keys_on_one_line_split_at_a_bar():
+    body = "Type: workflow | Priority: HIGH\nLabel: Bump the chart version with every template change\nChecklist:\n1. a\n2. b\n"
+    ((fields, error, _body),) = markers.find_blocks("[PROCESS_KNOWLEDGE]\n" + body + "[/PROCESS_KNOWLEDGE]")
+    node, _problems = markers.to_node_fields(fields)
+    assert error is None and node["priority"] == "HIGH" and fields["Type"] == "workflow"
+    assert markers.find_blocks("[PROCESS_KNOWLEDGE]\nlabel: pipe a | b into c\nrisk: x\n[/PROCESS_KNOWLEDGE]")[0][0]["label"] == "pipe a | b into c"
+
+
 def test_block_that_is_a_list_is_reported():
     found = markers.find_blocks("[PROCESS_KNOWLEDGE]\n- a\n- b\n[/PROCESS_KNOWLEDGE]")
     assert found[0][0] is None and "mapping" in found[0][1]
@@ -574,7 +582,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = re.split(r"\|(?=\\b|[^\x00-\x7f])", statements._STATEMENT)  # Japanese markers have no \b
-    assert len(alternatives) == 75
+    assert len(alternatives) == 80
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1758,6 +1766,11 @@ def test_praise_before_the_point_is_left_out_of_the_lesson():
      "trigger_conditions.tools = [Edit, Write]\ntrigger_conditions.file_patterns = [\"dags/**/*.py\"]\n"
      "checklist.items:\n  1. Every operator is imported\n  2. airflow dags test passes locally\n",
      "Run the DAG test before pushing a DAG", ["dags/**/*.py"]),
+    # every key a markdown list item under a heading, the triggers nested the same way
+    ("## Feature flags are read through the Flags client\n- type: pitfall\n- priority: HIGH\n"
+     "- label: Feature flags are read through the Flags client\n- trigger_conditions:\n  - tools: Edit, Write\n"
+     "  - file_patterns: src/**/*.ts\n- checklist:\n  1. Import Flags from lib/flags\n  2. Never read process.env.FLAG_* directly\n",
+     "Feature flags are read through the Flags client", ["src/**/*.ts"]),
 ])
 def test_a_block_with_capitalised_or_bold_keys_and_one_line_triggers_is_read(body, label, files):
     ((fields, error, _body),) = markers.find_blocks("[PROCESS_KNOWLEDGE]\n" + body + "[/PROCESS_KNOWLEDGE]")
@@ -1926,3 +1939,35 @@ def test_a_japanese_as_i_said_before_repeats_the_earlier_correction():
                user("前にも言いましたが、-u は付けないでください。controller-runtime 以外も上がっています。")]
     (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
     assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+
+
+@pytest.mark.parametrize("prompt", [
+    "トークンをコミットメッセージに書かないで。履歴から消すのが大変",  # casual "don't write the token into the message"
+    "重いジョブは low キューって決めてる。default に入れると詰まるから",  # "heavy jobs go to low, we decided"
+    "リリースしてとは言ってない。tag を切ると本番デプロイが走る",  # "I never said release"
+])
+def test_casual_japanese_corrections_after_an_edit(prompt):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction"
+
+
+def test_a_japanese_next_task_with_a_dont_is_no_correction():
+    assert _after_an_edit("次は請求書の PDF 作って。住所は入れないで、会員番号だけでいい") == []
+
+
+@pytest.mark.parametrize("text", [
+    "これ覚えといて：商品コードは絶対 integer にしない。先頭の0が消える",  # casual "remember this"
+    "教訓: staging の DB は夜間にリセットされるので、長いバッチは本番と同じ設定で流す。",  # "lesson:"
+    "あとこれは今後ずっとのルールね：webhook は全部 event.id で冪等にすること",  # "a rule from now on"
+])
+def test_casual_japanese_statements(text):
+    assert find_statements(text, by_user=True, person=True)
+
+
+def test_a_polite_japanese_request_is_no_statement():
+    assert find_statements("次からはクーポンが自動で使われるようにしてもらえると助かります。", by_user=True, person=True) == []
+
+
+@pytest.mark.parametrize("law", ["APPI", "POPIA", "KVKK", "PIPEDA"])
+def test_privacy_laws_by_name_are_production_impact(law):
+    assert inference.infer_priority("user_correction", "dont log the address, %s says no" % law) == "CRITICAL"

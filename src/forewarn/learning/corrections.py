@@ -137,7 +137,9 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 # Only read by pushes_back, which the capture calls for a prompt right after a turn that changed files or ran
 # commands (and that does not answer the assistant's question); the same words in a session's first prompt are
 # instructions.
-JAPANESE_PUSHBACK = (r"ないでください|ないで下さい|やめてください|やめて下さい|しないで|忘れて(?:い|る|ま)|忘れないで|^(?:なぜ|なんで|どうして)|"
+JAPANESE_PUSHBACK = (r"ないで(?:ください|下さい|ね|よ|って|[。、！!]|$)|やめてください|やめて下さい|忘れて(?:い|る|ま)|忘れないで|^(?:なぜ|なんで|どうして)|"
+                     # casual: "…って決めてる" (we decided …), "…とは言ってない" (I never said …), "…だってば" (I said …!), "は？" (huh?)
+                     r"って(?:決めて|言った|言ってる)|言ってない|だってば|^は[？?]|"
                      r"違います|ちがいます|ではなく|じゃなくて|ルール(?:です|だ|で|に|が)|決まり(?:です|だ|で|に|が)|前にも言|何度も言|"
                      r"必要はなかった|必要はありません|消えています|消えてる|落ちています|落ちてる|ダメです|だめです|いけません|禁止")
 JAPANESE_CUE = lazy(JAPANESE_PUSHBACK.replace("^", ""))  # pushes_back's gate for text without space-separated words
@@ -286,7 +288,8 @@ PRAISE_WORDS = lazy(r"\b(?:thanks?|thank\s+you|thx|nice|great|good|perfect|aweso
 NEXT_TASK = lazy(
     r"^(?:(?:ok(?:ay)?|great|cool|nice|perfect|thanks|thank\s+you|good|lgtm|awesome|looks\s+good|works|"
     r"chido|n[ií]tido|va|sale|[óo]rale|perfecto|gracias|genial|bien|bene|ottimo|grazie|merci|parfait|super)[\s,.!]+)*"
-    r"(?:now|next|also|then|and\s+now|after\s+that|moving\s+on|on\s+to|ahora|luego|siguiente|adesso|ora|maintenant)\b",
+    r"(?:(?:now|next|also|then|and\s+now|after\s+that|moving\s+on|on\s+to|ahora|luego|siguiente|adesso|ora|maintenant)\b|"
+    r"(?:じゃあ|では|それでは)?(?:次は|次に|続いて|ついでに))",  # Japanese: "次は…作って" (next, make …), "ついでに" (while at it)
     re.I,
 )
 # Portuguese "no" is "in the": "no staging do lojaverde …", "no lv-frete usa …", a place and then what to do there.

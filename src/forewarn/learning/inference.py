@@ -39,7 +39,7 @@ PRODUCTION_TERMS = lazy(
     # card data and transport security: PCI, a PAN or CVV, certificate verification switched off
     r"compliance|legal\s+(?:retention|hold)|wipes?\s+(?:\w+\s+){0,2}(?:history|time\s+travel|backups?|snapshots?)|restore\s+path|"
     r"pci(?:-dss)?|cvv|cvc|pans?|card\s+(?:data|numbers?)|cardholders?|insecure\w*|(?:tls|certificate)\s+verif\w*|"
-    r"pii|gdpr|hipaa|(?:data\s+)?privacy\s+(?:act|law)|data\s+protection\s+(?:act|law)|personal\s+data|data\s+pribadi|datos\s+personales|dados\s+pessoais|donn(?:é|e)es\s+personnelles|personenbezogene\s+daten|"
+    r"pii|gdpr|hipaa|(?:data\s+)?privacy\s+(?:act|law)|data\s+protection\s+(?:act|law)|appi|popia|kvkk|lgpd|pipeda|phipa|personal\s+data|data\s+pribadi|datos\s+personales|dados\s+pessoais|donn(?:é|e)es\s+personnelles|personenbezogene\s+daten|"
     # the production of a game or an app, as its people say it: "it went straight into the real game", "the LIVE title"
     r"live\s+(?:game|title|site|app|env(?:ironment)?|servers?|players)|real\s+(?:game|players|users|customers|accounts?)|"
     # personal data named by what it is: "customer emails and postcodes in git"

@@ -54,11 +54,42 @@ def find_blocks(text):
             if fields is None:
                 found.append((None, "malformed [PROCESS_KNOWLEDGE] block: %s" % exc, body))
                 continue
+        fields = _pairs_as_mapping(fields)
         if not isinstance(fields, dict):
             found.append((None, "a [PROCESS_KNOWLEDGE] block holds a mapping, not %s" % type(fields).__name__, body))
             continue
-        found.append((fields, None, body))
+        found.append((_split_piped(fields), None, body))
     return found
+
+
+def _pairs_as_mapping(fields):
+    """A body written as a markdown list of keys ("- type: pitfall", "- priority: HIGH", "- checklist:" …) is the
+    mapping those keys make; any other value is returned as it is."""
+    if isinstance(fields, list) and fields and all(isinstance(f, dict) and len(f) == 1 for f in fields):
+        merged = {}
+        for pair in fields:
+            merged.update(pair)
+        return merged
+    return fields
+
+
+# "Type: workflow | Priority: HIGH": two keys on one line, split at a bar before a word and a colon.
+PIPED_KEY = lazy(r"\s+\|\s+([A-Za-z][\w ]{0,30}?)\s*:\s*")
+
+
+def _split_piped(fields):
+    """``fields`` with the keys written after a bar in a top-level value ("workflow | Priority: HIGH") as keys of
+    their own, where the block does not also give them."""
+    for key, value in list(fields.items()):
+        if not isinstance(value, str) or "|" not in value:
+            continue
+        parts = PIPED_KEY.split(value)
+        if len(parts) < 3:
+            continue
+        fields[key] = parts[0].strip()
+        for name, extra in zip(parts[1::2], parts[2::2]):
+            fields.setdefault(name.strip(), extra.strip())
+    return fields
 
 
 # A backslash JSON does not know ("grep 'print_r\|var_export'", a Windows path): written by the assistant, meant

@@ -50,7 +50,7 @@ _STATEMENT = (
     # Japanese (no word boundaries): "これからは" / "今後は" (from now on), "覚えておいてください" (remember), "次回から" (from
     # next time), "重要：" (important:); Tagalog and Taglish: "tandaan mo" (remember), "simula/mula ngayon" (from now on),
     # "sa susunod" (next time), "remember na" (remember that)
-    r"これからは|今後は|今後、|覚えておいて|次回から|次回は|次からは|以後は|重要[：:]|"
+    r"これからは|今後は|今後、|今後ずっと|これからずっと|覚えておいて|覚えといて|次回から|次回は|次からは|以後は|重要[：:]|教訓[：:]|大事なことだから|"
     r"\btandaan\s+(?:mo|niyo|nyo|natin)\b|\b(?:simula|mula)\s+ngayon\b|\bsa\s+susunod\b|\bremember\s+na\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
@@ -64,7 +64,8 @@ GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "hencefor
               "sormais", "navant", "maintenant", "pour la suite", "retiens", "avenir", "adelante", "regla",
               "holds", "applies", "effective", "aage", "agora", "frente", "diante", "casa", "lembra", "lembre", "sempre",
               "siempre", "husk", "av", "rule", "forever", "mulai", "depan", "sekarang", "từ", "bundan", "ba3d", "delwa2ty",
-              "これから", "今後", "覚えて", "次回", "次から", "以後", "重要", "tandaan", "ngayon", "susunod")
+              "これから", "今後", "覚えて", "覚えと", "次回", "次から", "以後", "重要", "教訓", "大事なこと", "tandaan", "ngayon",
+              "susunod")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
@@ -72,7 +73,7 @@ NORMATIVE = lazy(
     r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie)|"
     r"dapat|lagi|palagi|huwag|wag|bawal)\b|"
     # Japanese guidance has no word boundaries: "…してください" (please do), "必ず" (always), "絶対" (never ever), "禁止"
-    r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり",
+    r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり|(?<!いた)します",
     re.I,
 )
 IMPERATIVE = lazy(
@@ -88,7 +89,7 @@ IMPERATIVE = lazy(
 
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
 EXPLICIT = lazy(
-    r"^(?:lessons?\s+learned|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
+    r"^(?:lessons?\s+learned|教訓|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
     r"(?:standing|hard|general)\s+rule|rule\s+for|a\s+partir\s+de\s+agora|daqui|de\s+agora|regra|lembr|(?:pra|para)\s+sempre|para\s+siempre|husk|fra\s+n|mulai|ke\s+depan|dari\s+sekarang|từ|bundan|ba3d|men\s+delwa2ty|(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever)|a\s+forever|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens|de\s+aqu|(?:como|una)\s+regla|this\s+(?:holds|applies)|rule\s+for\s+the|effective|aage\s+se)", re.I
 )
@@ -111,6 +112,7 @@ FORWARD = lazy(r"^(?:(?:going|moving)\s+forward|from\s+(?:now|here)\s+on|hencefo
 
 # What may come before a look-ahead marker that opens a person's rule: "and from now on …", "ok, going forward …".
 LEAD_IN = lazy(r"^[*_]*(?:(?:and|so|ok(?:ay)?|also|but|oh|then|plus|pls|please|btw|fyi|heads\s+up|just|reminder|quick\s+note)[\s,.:;—–-]+)*$", re.I)
+JAPANESE_REQUEST = lazy(r"もらえると|いただけると|いただけます|もらえます[か？?]")
 QUESTION = lazy(r"^(?:what'?s|what|how|why|when|where|which|who|is\s+there|are\s+there|do\s+we|should\s+we)\b", re.I)
 
 
@@ -138,7 +140,8 @@ def find_statements(text, by_user=False, person=None):
     marker_only = None  # a marker sentence that gave no guidance: the next sentence may give it
     for i, sentence in enumerate(sentences):
         s = sentence.strip()
-        if s.endswith(("?", "？", "か。")) or QUESTION.match(s):  # "what's the rule going forward for …" asks, it does not state
+        if s.endswith(("?", "？", "か。")) or QUESTION.match(s) or JAPANESE_REQUEST.search(s):  # "what's the rule going
+            # forward for …" asks, it does not state; "…してもらえると助かります" (it would help if you could …) asks too
             joined_to_previous, marker_only = False, None
             continue
         match = STATEMENT.search(s)
@@ -156,7 +159,7 @@ def find_statements(text, by_user=False, person=None):
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()])  # not "… disappears next time anyone …"
-        ) or person and match.group(0).lower().startswith(("remember", "important", "tandaan", "覚えて", "重要"))  # a person's
+        ) or person and match.group(0).lower().startswith(("remember", "important", "tandaan", "覚えて", "覚えと", "重要", "大事"))  # a person's
         # "remember that bk1 sits in hel1 …"; Tagalog "tandaan mo 'to: …", Japanese "覚えておいてください：…"
         if (explicit and word_count(after) >= 3) or _is_guidance(after or s, person):
             if joined_to_previous and _continues(s, found[-1]):
