@@ -30,6 +30,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_67, HELD_OUT_68, HELD_OUT_69, HELD_OUT_70,
     HELD_OUT_71, HELD_OUT_72, HELD_OUT_73, HELD_OUT_74,
     HELD_OUT_75, HELD_OUT_76, HELD_OUT_77, HELD_OUT_78,
+    HELD_OUT_79, HELD_OUT_80, HELD_OUT_81, HELD_OUT_82,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -179,6 +180,10 @@ def main():
     everything += [dict(c, set="held_out_76") for c in HELD_OUT_76]
     everything += [dict(c, set="held_out_77") for c in HELD_OUT_77]
     everything += [dict(c, set="held_out_78") for c in HELD_OUT_78]
+    everything += [dict(c, set="held_out_79") for c in HELD_OUT_79]
+    everything += [dict(c, set="held_out_80") for c in HELD_OUT_80]
+    everything += [dict(c, set="held_out_81") for c in HELD_OUT_81]
+    everything += [dict(c, set="held_out_82") for c in HELD_OUT_82]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):
