@@ -582,7 +582,7 @@ def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
     alternatives = re.split(r"\|(?=\\b|[^\x00-\x7f])", statements._STATEMENT)  # Japanese markers have no \b
-    assert len(alternatives) == 80
+    assert len(alternatives) == 83
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -1971,3 +1971,28 @@ def test_a_polite_japanese_request_is_no_statement():
 @pytest.mark.parametrize("law", ["APPI", "POPIA", "KVKK", "PIPEDA"])
 def test_privacy_laws_by_name_are_production_impact(law):
     assert inference.infer_priority("user_correction", "dont log the address, %s says no" % law) == "CRITICAL"
+
+
+@pytest.mark.parametrize("prompt", [
+    "恐れ入りますが、ログに顧客の氏名を出すのはお控えください。",  # formal "please refrain from …"
+    "当社ではコントローラから直接 SQL を発行しない方針です。リポジトリ経由でお願いします。",  # "it is our policy not to …"
+])
+def test_formal_japanese_corrections_after_an_edit(prompt):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction"
+
+
+def test_a_japanese_change_of_spec_is_no_correction():
+    assert _after_an_edit("仕様変更が入ったので、この変更は一旦 revert していただけますか。実装に問題があったわけではありません。") == []
+
+
+@pytest.mark.parametrize("text", [
+    "重要なことなのでお伝えしておきます。本番のデプロイは必ず火曜日の午前に行うルールです。",  # "since it is important"
+    "この方針、次回以降もそのままでお願いします：API のエラーは必ず RFC 7807 形式で返す。",  # "from next time on too"
+])
+def test_formal_japanese_statements(text):
+    assert find_statements(text, by_user=True, person=True)
+
+
+def test_a_japanese_account_number_is_production_impact():
+    assert inference.infer_priority("user_correction", "口座番号をそのままログに出すのはお控えください。") == "CRITICAL"

@@ -508,7 +508,7 @@ REPEAT_CUE = lazy(
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b|"
     # Tagalog "na naman" (again!), Japanese "前にも言いましたが" (as I said before), "何度も" (many times), "また同じ" (the same again)
-    r"\bna\s+naman\b|前にも言|何度も|また同じ|(?:^|[。\s])また\s*\w",
+    r"\bna\s+naman\b|前にも言|以前も(?:お伝え|言)|何度も|また同じ|(?:^|[。\s])また\s*\w",
     re.I,
 )
 TERM_PARTS = lazy(r"[._\-:/()]+")
@@ -524,7 +524,7 @@ REDO_REQUEST = lazy(
 
 
 ANSWER = lazy(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok(?:ay)?)\b", re.I)
-REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times?|more|mentioned|second|2nd|twice|third|3rd|fourth|4th|otra|nuevo|dije|either|point|exactly|weer|keer|novo|naman|前にも|何度も|また")  # in every REPEAT_CUE match (lower case)
+REPEAT_GATE = lazy("ag(?:ai|ia|i)n|same|said|told|times?|more|mentioned|second|2nd|twice|third|3rd|fourth|4th|otra|nuevo|dije|either|point|exactly|weer|keer|novo|naman|前にも|以前も|何度も|また")  # in every REPEAT_CUE match (lower case)
 QUIET_KEPT = 20  # replies without a lesson remembered for a later "again": the turns a person still has in mind
 
 

@@ -140,6 +140,8 @@ _CORRECTION_LOWER, _OPENER_ANYWHERE_LOWER, _WHY_ANYWHERE_LOWER = (lazy(p.pattern
 JAPANESE_PUSHBACK = (r"ないで(?:ください|下さい|ね|よ|って|[。、！!]|$)|やめてください|やめて下さい|忘れて(?:い|る|ま)|忘れないで|^(?:なぜ|なんで|どうして)|"
                      # casual: "…って決めてる" (we decided …), "…とは言ってない" (I never said …), "…だってば" (I said …!), "は？" (huh?)
                      r"って(?:決めて|言った|言ってる)|言ってない|だってば|^は[？?]|"
+                     # formal: "…はお控えください" (please refrain from …), "…する方針です" (it is our policy to …), "以前もお伝えしましたが"
+                     r"お控えください|方針(?:です|で[すは])|以前もお伝え|"
                      r"違います|ちがいます|ではなく|じゃなくて|ルール(?:です|だ|で|に|が)|決まり(?:です|だ|で|に|が)|前にも言|何度も言|"
                      r"必要はなかった|必要はありません|消えています|消えてる|落ちています|落ちてる|ダメです|だめです|いけません|禁止")
 JAPANESE_CUE = lazy(JAPANESE_PUSHBACK.replace("^", ""))  # pushes_back's gate for text without space-separated words
@@ -432,6 +434,9 @@ def find_corrections(prompt_text):
 # "product changed their mind, make it 50 per page instead": a new requirement, not a mistake the assistant made;
 # "not saying it's wrong, just curious": a question, not a correction.
 CHANGE_OF_PLAN = lazy(
+    # Japanese: "仕様変更が入った" (the spec changed), "方針を変え…" (we change course), "問題があったわけではな…" (not that
+    # anything was wrong)
+    r"仕様変更|方針を変え|問題があったわけではな|"
     r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bcambio\s+de\s+planes?\b|"
     r"\bno\s+es\s+(?:reclamo|queja|cr[ií]tica)\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"

@@ -80,8 +80,8 @@ PRODUCTION_TERMS = lazy(
     re.I,
 )
 # Japanese, which has no word boundaries: production (本番), a private key, a password, a token, credentials, personal
-# information, a leak, a migration, a release, a deploy.
-JAPANESE_IMPACT = lazy(r"本番|秘密鍵|パスワード|トークン|認証情報|個人情報|漏洩|漏えい|マイグレーション|リリース|デプロイ")
+# information, a leak, a migration, a release, a deploy, account, My Number, card numbers and PINs.
+JAPANESE_IMPACT = lazy(r"本番|秘密鍵|パスワード|トークン|認証情報|個人情報|漏洩|漏えい|マイグレーション|リリース|デプロイ|口座番号|マイナンバー|カード番号|暗証番号")
 # A file under a database migrations folder: a correction of that edit is about a migration.
 MIGRATION_PATH = lazy(r"(?:^|[/\\])(?:migrations?|alembic[/\\]versions|db[/\\]migrate|migrate)[/\\]", re.I)
 CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")

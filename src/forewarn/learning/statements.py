@@ -50,7 +50,8 @@ _STATEMENT = (
     # Japanese (no word boundaries): "これからは" / "今後は" (from now on), "覚えておいてください" (remember), "次回から" (from
     # next time), "重要：" (important:); Tagalog and Taglish: "tandaan mo" (remember), "simula/mula ngayon" (from now on),
     # "sa susunod" (next time), "remember na" (remember that)
-    r"これからは|今後は|今後、|今後ずっと|これからずっと|覚えておいて|覚えといて|次回から|次回は|次からは|以後は|重要[：:]|教訓[：:]|大事なことだから|"
+    r"これからは|これからも|今後は|今後、|今後ずっと|これからずっと|覚えておいて|覚えといて|次回から|次回は|次回以降|次からは|以後は|重要[：:]|"
+    r"重要なこと|教訓[：:]|大事なことだから|"
     r"\btandaan\s+(?:mo|niyo|nyo|natin)\b|\b(?:simula|mula)\s+ngayon\b|\bsa\s+susunod\b|\bremember\s+na\b"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
@@ -73,7 +74,7 @@ NORMATIVE = lazy(
     r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie)|"
     r"dapat|lagi|palagi|huwag|wag|bawal)\b|"
     # Japanese guidance has no word boundaries: "…してください" (please do), "必ず" (always), "絶対" (never ever), "禁止"
-    r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり|(?<!いた)します",
+    r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり|ようにします|回します|お願いします|お願いいたします",
     re.I,
 )
 IMPERATIVE = lazy(
