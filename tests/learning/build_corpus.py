@@ -31,6 +31,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_71, HELD_OUT_72, HELD_OUT_73, HELD_OUT_74,
     HELD_OUT_75, HELD_OUT_76, HELD_OUT_77, HELD_OUT_78,
     HELD_OUT_79, HELD_OUT_80, HELD_OUT_81, HELD_OUT_82,
+    HELD_OUT_83, HELD_OUT_84, HELD_OUT_85, HELD_OUT_86,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -184,6 +185,10 @@ def main():
     everything += [dict(c, set="held_out_80") for c in HELD_OUT_80]
     everything += [dict(c, set="held_out_81") for c in HELD_OUT_81]
     everything += [dict(c, set="held_out_82") for c in HELD_OUT_82]
+    everything += [dict(c, set="held_out_83") for c in HELD_OUT_83]
+    everything += [dict(c, set="held_out_84") for c in HELD_OUT_84]
+    everything += [dict(c, set="held_out_85") for c in HELD_OUT_85]
+    everything += [dict(c, set="held_out_86") for c in HELD_OUT_86]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):

@@ -11,7 +11,7 @@ see corpus_spec.py), and printed: ``pytest tests/learning -s``.
 docs/process-knowledge.md quotes them, with what each held-out set
 measured the first time it ran.
 
-The targets are asserted on the development sets (tuned, and held-out 1-82,
+The targets are asserted on the development sets (tuned, and held-out 1-86,
 which the detectors were changed after).  A held-out set that is still
 below them (``FLOORS``) is held at its current figures, and the targets on
 it are a strict expected failure, so whoever meets them updates the docs.
@@ -29,7 +29,7 @@ from forewarn.learning import capture, transcript
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 KINDS = ("process_knowledge", "user_correction", "lesson_statement")
 TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
-# Sets the detectors were changed after (held-out 4 to 82 were each written blind and measured once first:
+# Sets the detectors were changed after (held-out 4 to 86 were each written blind and measured once first:
 # docs/process-knowledge.md has those first runs).
 DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
                     "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13", "held_out_14",
@@ -47,7 +47,8 @@ DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out
                     "held_out_67", "held_out_68", "held_out_69", "held_out_70",
                     "held_out_71", "held_out_72", "held_out_73", "held_out_74",
                     "held_out_75", "held_out_76", "held_out_77", "held_out_78",
-                    "held_out_79", "held_out_80", "held_out_81", "held_out_82")
+                    "held_out_79", "held_out_80", "held_out_81", "held_out_82",
+                    "held_out_83", "held_out_84", "held_out_85", "held_out_86")
 
 
 def cases():
