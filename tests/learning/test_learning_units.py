@@ -1924,6 +1924,7 @@ def test_an_announced_pair_in_japanese_and_tagalog_is_two_lessons():
     ("本番のクラスタに直接 apply しないでください。", "CRITICAL"),  # production
     ("logr の key-value で渡した方がいいかもしれません。", "MEDIUM"),  # might be better: a suggestion
     ("siguro mas maganda kung Form Request class na lang", "MEDIUM"),  # maybe nicer as a Form Request
+    ("다음엔 스크린샷도 같이 붙여주면 리뷰어들이 편할 것 같아요", "MEDIUM"),  # Korean "I think it would be easier if …"
     ("dont log account numbers, privacy act stuff", "CRITICAL"),
 ])
 def test_japanese_tagalog_and_privacy_act_priorities(text, priority):

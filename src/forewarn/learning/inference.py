@@ -89,7 +89,7 @@ WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corr
 REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
 ALWAYS = lazy(r"\balways\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:" + r"|かもしれません|方がいい|ほうがいい|\b(?:siguro|mas\s+maganda|optional\s+lang|ikaw\s+(?:na\s+)?bahala)\b", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:" + r"|かもしれません|方がいい|ほうがいい|것\s*같아요|면\s*좋겠|게\s*좋을|어떨까요|\b(?:siguro|mas\s+maganda|optional\s+lang|ikaw\s+(?:na\s+)?bahala)\b", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
