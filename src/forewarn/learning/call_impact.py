@@ -21,7 +21,7 @@ Pure: no file is read, nothing is written.
 
 import re
 
-from ..secret_signal import carries_secret, holds_secret_value, is_secret_file
+from ..secret_signal import holds_secret_value, is_secret_file, written_text
 from ..shell_writes import deletes_recursively, force_pushes, split_words, strip_wrappers
 from .lazy_regex import lazy
 
@@ -122,8 +122,10 @@ def _only_elsewhere(command):
 
 
 def _touches_secret(tool_input):
+    """A file tool's call on a secret file (``.env``, ``deploy.pem``), or one that writes a secret value."""
     for key in ("file_path", "notebook_path", "path"):
         path = tool_input.get(key)
-        if isinstance(path, str) and is_secret_file(path.replace("\\", "/").rsplit("/", 1)[-1]):
+        if isinstance(path, str) and is_secret_file(_basename(path)):
             return True
-    return carries_secret(tool_input, [["x"]]) if any(tool_input.get(k) for k in ("content", "new_string", "edits", "new_source")) else False
+    written = written_text(tool_input)
+    return bool(written) and holds_secret_value(written)
