@@ -707,7 +707,6 @@ def _assert_one_correction(prompt, word, priority=None):
     return node
 
 
-
 @pytest.mark.parametrize("prompt, word", [
     ("dont hand edit web/src/api/types.ts, it's generated from the openapi spec", "generated"),
     ("NOT to main omg. never force push main, it's protected", "force push"),
@@ -1882,6 +1881,11 @@ def test_a_reply_opening_with_another_word_is_not_read_as_a_command(prompt):
     "なぜ main に直接 push したんですか？ レビューを通すルールです。",  # why did you push to main? the rule is review
     "bakit mo ginalaw yung migration na tumakbo na? bawal galawin yun",  # why did you touch the migration that already ran?
     "wag mong i-commit yung .env, kahit test lang",  # don't commit the .env, even a test one
+    "トークンをコミットメッセージに書かないで。履歴から消すのが大変",  # casual "don't write the token into the message"
+    "重いジョブは low キューって決めてる。default に入れると詰まるから",  # "heavy jobs go to low, we decided"
+    "リリースしてとは言ってない。tag を切ると本番デプロイが走る",  # "I never said release"
+    "恐れ入りますが、ログに顧客の氏名を出すのはお控えください。",  # formal "please refrain from …"
+    "当社ではコントローラから直接 SQL を発行しない方針です。リポジトリ経由でお願いします。",  # "it is our policy not to …"
 ])
 def test_japanese_and_tagalog_corrections_after_an_edit(prompt):
     (node,) = _after_an_edit(prompt)
@@ -1893,6 +1897,11 @@ def test_japanese_and_tagalog_corrections_after_an_edit(prompt):
     "覚えておいてください：ステージングの DB は毎晩リセットされます。データを置かないでください。",  # remember: staging resets nightly
     "Tandaan mo 'to: yung student ID ay string, hindi integer, may leading zero.",  # remember this: ids are strings
     "Simula ngayon, dapat may feature test lahat ng payment changes.",  # from now on every payment change gets a feature test
+    "これ覚えといて：商品コードは絶対 integer にしない。先頭の0が消える",  # casual "remember this"
+    "教訓: staging の DB は夜間にリセットされるので、長いバッチは本番と同じ設定で流す。",  # "lesson:"
+    "あとこれは今後ずっとのルールね：webhook は全部 event.id で冪等にすること",  # "a rule from now on"
+    "重要なことなのでお伝えしておきます。本番のデプロイは必ず火曜日の午前に行うルールです。",  # "since it is important"
+    "この方針、次回以降もそのままでお願いします：API のエラーは必ず RFC 7807 形式で返す。",  # "from next time on too"
 ])
 def test_japanese_and_tagalog_statements(text):
     assert find_statements(text, by_user=True, person=True)
@@ -1942,27 +1951,8 @@ def test_a_japanese_as_i_said_before_repeats_the_earlier_correction():
     assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
 
 
-@pytest.mark.parametrize("prompt", [
-    "トークンをコミットメッセージに書かないで。履歴から消すのが大変",  # casual "don't write the token into the message"
-    "重いジョブは low キューって決めてる。default に入れると詰まるから",  # "heavy jobs go to low, we decided"
-    "リリースしてとは言ってない。tag を切ると本番デプロイが走る",  # "I never said release"
-])
-def test_casual_japanese_corrections_after_an_edit(prompt):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction"
-
-
 def test_a_japanese_next_task_with_a_dont_is_no_correction():
     assert _after_an_edit("次は請求書の PDF 作って。住所は入れないで、会員番号だけでいい") == []
-
-
-@pytest.mark.parametrize("text", [
-    "これ覚えといて：商品コードは絶対 integer にしない。先頭の0が消える",  # casual "remember this"
-    "教訓: staging の DB は夜間にリセットされるので、長いバッチは本番と同じ設定で流す。",  # "lesson:"
-    "あとこれは今後ずっとのルールね：webhook は全部 event.id で冪等にすること",  # "a rule from now on"
-])
-def test_casual_japanese_statements(text):
-    assert find_statements(text, by_user=True, person=True)
 
 
 def test_a_polite_japanese_request_is_no_statement():
@@ -1974,25 +1964,8 @@ def test_privacy_laws_by_name_are_production_impact(law):
     assert inference.infer_priority("user_correction", "dont log the address, %s says no" % law) == "CRITICAL"
 
 
-@pytest.mark.parametrize("prompt", [
-    "恐れ入りますが、ログに顧客の氏名を出すのはお控えください。",  # formal "please refrain from …"
-    "当社ではコントローラから直接 SQL を発行しない方針です。リポジトリ経由でお願いします。",  # "it is our policy not to …"
-])
-def test_formal_japanese_corrections_after_an_edit(prompt):
-    (node,) = _after_an_edit(prompt)
-    assert node["source"]["kind"] == "user_correction"
-
-
 def test_a_japanese_change_of_spec_is_no_correction():
     assert _after_an_edit("仕様変更が入ったので、この変更は一旦 revert していただけますか。実装に問題があったわけではありません。") == []
-
-
-@pytest.mark.parametrize("text", [
-    "重要なことなのでお伝えしておきます。本番のデプロイは必ず火曜日の午前に行うルールです。",  # "since it is important"
-    "この方針、次回以降もそのままでお願いします：API のエラーは必ず RFC 7807 形式で返す。",  # "from next time on too"
-])
-def test_formal_japanese_statements(text):
-    assert find_statements(text, by_user=True, person=True)
 
 
 def test_a_japanese_account_number_is_production_impact():
