@@ -7,7 +7,10 @@ The transcripts are the ones ``run_stop_bench.py`` times as a whole process
 reading (``transcript.read_new_records``, which leaves unparsed what cannot
 hold a person's or the assistant's words) and extracting
 (``capture.extract_lessons``) are measured apart, so a change shows where
-it moved the time.
+it moved the time.  Their words are few and repeated, so a third benchmark
+extracts from real people's words: a sample of the labelled capture corpus
+(``tests/learning/corpus``, every 10th transcript), where most messages
+reach the detectors' patterns.
 """
 
 import os
@@ -47,3 +50,23 @@ def test_extract_lessons(benchmark, ten_megabytes):
     candidates, _problems = benchmark(capture.extract_lessons, records, "", "s", "2026-11-22T00:00:00Z", context=[])
     (block,) = candidates  # the block answers the transcript's "you forgot to run the tests" corrections: one lesson
     assert block["source"]["kind"] == "process_knowledge" and len(block["evidence"]) > 1
+
+
+CORPUS = os.path.join(os.path.dirname(HERE), "tests", "learning", "corpus")
+
+
+@pytest.fixture(scope="module")
+def corpus_sample():
+    names = sorted(n for n in os.listdir(CORPUS) if n.endswith(".jsonl"))[::10]
+    return [transcript_reader.read_new_records(os.path.join(CORPUS, name), 0, READ_LIMIT)[0] for name in names]
+
+
+def _extract_each(sample):
+    return sum(len(capture.extract_lessons(records, "", "s", "2026-11-22T00:00:00Z", context=[])[0]) for records in sample)
+
+
+@pytest.mark.benchmark(group="stop: the labelled corpus, every 10th transcript", min_rounds=5)
+def test_extract_lessons_from_real_words(benchmark, corpus_sample):
+    drafts = benchmark(_extract_each, corpus_sample)
+    assert len(corpus_sample) > 300 and drafts > 100
+

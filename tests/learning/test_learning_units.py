@@ -1,6 +1,7 @@
 """Unit tests of the lesson-capture modules: YAML subset, redaction, transcript reading, inference, merging."""
 
 import json
+import os
 import re
 
 import pytest
@@ -622,6 +623,53 @@ def test_a_lazy_pattern_compiles_on_first_use_and_behaves_like_the_compiled_one(
     assert pattern.search("x FOO12").group(1) == "12" and pattern._compiled is not None
     assert pattern.sub("#", "foo1 foo2") == "# #" and pattern.flags & re.I
     assert [m.group(0) for m in pattern.finditer("foo1 bar foo2")] == ["foo1", "foo2"]
+
+
+def test_word_start_alternatives_share_one_boundary_and_keep_their_order():
+    from forewarn.learning.lazy_regex import shared_boundary, top_level_alternatives
+
+    assert shared_boundary(r"\bdon'?t\s+forget\b|\bremember\s+to\b|^stop\b|\bagain\b|また") == (
+        r"\b(?:don'?t\s+forget\b|remember\s+to\b)|^stop\b|\bagain\b|また")
+    # a bar inside a group or a character class, or escaped, splits nothing
+    assert top_level_alternatives(r"\b(?:a|b)x|[|(]y|\|z|\b[^]|]w") == [r"\b(?:a|b)x", "[|(]y", r"\|z", r"\b[^]|]w"]
+    assert shared_boundary(r"\b(a)|\b(b)c") == r"\b(?:(a)|(b)c)"  # group numbers stay as written
+    assert shared_boundary(r"\\b|x") == r"\\b|x"  # an escaped backslash before "b" is no boundary
+
+
+def _corpus_texts(every=20):
+    """The person's and the assistant's words of every ``every``-th labelled corpus transcript (all its sets and
+    languages)."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+    texts = []
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".jsonl"))[::every]:
+        for record in transcript.read_new_records(os.path.join(folder, name), 0, 1 << 24)[0]:
+            texts.append(transcript.text_of(record))
+    return [text for text in texts if text]
+
+
+def test_every_detector_pattern_finds_the_same_matches_after_the_shared_boundary_rewrite():
+    import importlib
+    import pkgutil
+
+    import forewarn.learning
+    from forewarn.learning.lazy_regex import lazy, shared_boundary
+
+    patterns = {}
+    for info in pkgutil.iter_modules(forewarn.learning.__path__):
+        module = importlib.import_module("forewarn.learning." + info.name)
+        for value in vars(module).values():
+            for item in value if isinstance(value, list) else [value]:
+                for candidate in item if isinstance(item, tuple) else [item]:
+                    if isinstance(candidate, lazy):
+                        patterns[candidate.pattern, candidate._flags] = candidate
+    rewritten = [(re.compile(p, f), re.compile(shared_boundary(p), f)) for p, f in patterns if shared_boundary(p) != p]
+    assert len(rewritten) >= 10  # the detectors' large alternations were rewritten
+    texts = _corpus_texts()
+    samples = texts + [t.lower() for t in texts]
+    for written, faster in rewritten:
+        for text in samples:
+            a, b = written.search(text), faster.search(text)
+            assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), (written.pattern[:60], text[:80])
 
 
 @pytest.mark.parametrize("prompt", [
