@@ -32,6 +32,7 @@ MARKERS = ("<command-", "<local-command-", "[Request interrupted", "Stop hook fe
 CONTEXT_BLOCK = lazy(r"<(system-reminder|ide_[a-z_]+|user-prompt-submit-hook)\b[^>]*>.*?</\1>", re.S)
 # The tool_result text when a person rejects a tool call and types why (Claude Code's wording).
 REJECTED_WITH_REASON = "To tell you how to proceed, the user said:"
+_REJECTED_WITH_REASON = REJECTED_WITH_REASON.encode()  # what the reader looks for in undecoded lines
 MACHINE_REASONS = ("The user wants to clarify these questions", "The user has answered", "The agent proposed a plan")
 SKIP_CHUNK = 1 << 20
 
@@ -53,23 +54,23 @@ _DECODE = json.JSONDecoder().decode
 
 
 def _parse_lines(raw):
-    """The JSON objects of the lines in ``raw`` that can be user or assistant messages.
+    """The JSON objects of the lines in ``raw`` (bytes) that can be user or assistant messages.
 
-    Lines that cannot matter are not parsed, and they are most of a long
-    transcript: a line without the JSON string ``"user"`` or ``"assistant"``
-    (progress, attachment and hook records: its ``type`` is neither), and a
-    user line that carries a ``"tool_result"`` block but not the words of a
-    rejection reason (such a record is never a human prompt, see
-    :func:`is_human_prompt`, and matters only through
+    Lines that cannot matter are not parsed, nor even decoded, and they are
+    most of a long transcript: a line without the JSON string ``"user"`` or
+    ``"assistant"`` (progress, attachment and hook records: its ``type`` is
+    neither), and a user line that carries a ``"tool_result"`` block but not
+    the words of a rejection reason (such a record is never a human prompt,
+    see :func:`is_human_prompt`, and matters only through
     :func:`rejection_reason`).  Invalid UTF-8 is read with replacement
     characters.
     """
     records = []
-    for line in raw.decode("utf-8", "replace").split("\n"):
-        if '"assistant"' not in line and ('"user"' not in line or ('"tool_result"' in line and REJECTED_WITH_REASON not in line)):
+    for line in raw.split(b"\n"):
+        if b'"assistant"' not in line and (b'"user"' not in line or (b'"tool_result"' in line and _REJECTED_WITH_REASON not in line)):
             continue
         try:
-            record = _DECODE(line)
+            record = _DECODE(line.decode("utf-8", "replace"))
         except ValueError:
             continue
         if isinstance(record, dict):
