@@ -19,13 +19,15 @@ replies after an action, and the corpus's session-opening requests put
 after an edit as replies that correct nothing); a test retrains and checks
 the file is current.  Missing or unreadable weights: no reply is read as a
 correction by the model (the patterns still are).  Standard library only;
-the file is read once per process, on first use.
+the file is read once per process, on first use, from its marshal copy in
+the data folder once one was made (:mod:`forewarn.marshal_cache`).
 """
 
 import json
 import math
 import os
 
+from .. import marshal_cache
 from .corrections import CORRECTION
 from .lazy_regex import lazy
 from .text import LOG_LINE, LONG_MESSAGE, own_sentences
@@ -102,13 +104,18 @@ def logistic(z):
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
+def _read_weights(path):
+    """``(bias, {feature: weight}, threshold)`` from the weights file."""
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    return float(data["bias"]), {str(f): float(w) for f, w in data["weights"].items()}, float(data["threshold"])
+
+
 def _load():
     global _model
     if _model is None:
         try:
-            with open(WEIGHTS, encoding="utf-8") as handle:
-                data = json.load(handle)
-            _model = (float(data["bias"]), {str(f): float(w) for f, w in data["weights"].items()}, float(data["threshold"]))
+            _model = marshal_cache.load(WEIGHTS, "reply_model", _read_weights)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             _model = UNAVAILABLE
     return _model
