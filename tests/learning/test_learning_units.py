@@ -379,6 +379,18 @@ def test_rejection_reasons():
     assert find_rejection_correction("edit config/staging.yaml instead") == "edit config/staging.yaml instead"
 
 
+def test_a_question_that_only_repeats_what_was_done_stays_with_the_no_after_it():
+    echo = "0.0.0.0/0 on the patient records database? No. Add the reporting box's security group ID, nothing wider."
+    assert find_rejection_correction(echo).startswith("0.0.0.0/0 on the patient records database? No.")
+    (reply,) = find_corrections("s3:* on every bucket? No. Only PutObject on the extracts bucket, nothing wider.")
+    assert reply.startswith("s3:* on every bucket?")
+    # a question that asks (a question word, a polite request) is no part of the rule
+    assert find_rejection_correction("What about the context manager? Use with open(path) as handle, always.") == (
+        "Use with open(path) as handle, always.")
+    assert find_rejection_correction("Could you check the bucket policy? Only PutObject on the extracts bucket, nothing wider.") == (
+        "Only PutObject on the extracts bucket, nothing wider.")
+
+
 # ---------------------------------------------------------------- detectors
 
 # Everyday prompts (37, written to probe the broader rules for false positives) and pasted or reported text.

@@ -383,6 +383,16 @@ def _rule_after(sentences, i):
     return None
 
 
+ECHO_WORDS = 12  # words: "0.0.0.0/0 on the patient records database?" repeats what was done; a longer question asks
+
+
+def _echoes_the_mistake(sentence):
+    """True for a short question that only repeats what was done, before a bare "No.": "0.0.0.0/0 on the patient
+    records database? No. Add its security group ID": the question names the mistake the rule after it corrects."""
+    s = sentence.strip()
+    return s.endswith("?") and 0 < len(s.split()) <= ECHO_WORDS and not QUESTION_START.match(s) and not POLITE.match(s)
+
+
 def _follows(sentence):
     """True when ``sentence`` can complete the correction before it (short, a statement, not thanks)."""
     s = sentence.strip()
@@ -415,7 +425,8 @@ def find_corrections(prompt_text):
         rule_at = _rule_after(sentences, i) if nxt and (BARE_OPENER.match(sentence) or REBUKE.match(sentence)) else None
         if rule_at is not None:
             # "Nope. We don't use default exports." / "WHY did you push?? I never asked. don't push unless I say so"
-            sentence, i = " ".join(sentences[i : rule_at + 1]), rule_at
+            start = i - 1 if i > 0 and _echoes_the_mistake(sentences[i - 1]) and BARE_OPENER.match(sentence) else i
+            sentence, i = " ".join(sentences[start : rule_at + 1]), rule_at
         elif not _is_correction(sentence):
             i += 1
             continue
@@ -761,7 +772,8 @@ def find_rejection_correction(reason):
     if len(sentences) > 1 and REBUKE.match(sentences[0]) and not is_false_positive(sentences[1]):
         pass  # "why are you calling the db in a loop? batch it": the question is the rebuke, the rest the rule
     elif is_false_positive(sentences[0]) and _rule_follows(sentences, 0) and not DEFERRAL_ANYWHERE.search(text):
-        text = " ".join(s for s in sentences if not s.strip().endswith("?"))  # the question, then the rule: a review
+        # the question, then the rule: a review; a question that only repeats what was done names the mistake
+        text = " ".join(s for s in sentences if not s.strip().endswith("?") or _echoes_the_mistake(s))
     elif _too_short(text) or is_false_positive(sentences[0]) or DEFERRAL.match(sentences[0].strip()) or DEFERRAL_ANYWHERE.search(text):
         return ""
     if len(text) > MAX_REASON:
