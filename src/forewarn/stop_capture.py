@@ -203,5 +203,8 @@ def handle(data):
             rebuild(root)
         except Exception as exc:
             log("Stop", "index refresh failed: %s" % exc)
+    from . import regex_cache
+
+    regex_cache.save()  # the detectors' patterns this Stop compiled, for the next Stops
     message = _summary(added, merged)
     return {"systemMessage": message} if message else None

@@ -15,10 +15,13 @@ Written so, the engine tries every alternative at every position;
 :func:`shared_boundary` compiles consecutive such alternatives as one group
 behind a single ``\b`` (``\b(?:don'?t\s+forget\b|remember\s+to\b|…)``),
 which matches exactly the same strings with the same spans and groups, and
-is three to seven times faster on the lesson corpus.
+is three to seven times faster on the lesson corpus.  Compiled patterns
+are kept from one process to the next (:mod:`forewarn.regex_cache`).
 """
 
 import re
+
+from .. import regex_cache
 
 # The pieces of a pattern that matter for finding its top-level alternatives: an escape, a character class (which
 # may hold "|", "(" or an escaped "]"), a parenthesis, a bar, and runs of anything else.
@@ -40,7 +43,7 @@ class lazy:
     def compiled(self):
         """The ``re.Pattern``, compiled now if it was not yet."""
         if self._compiled is None:
-            self._compiled = re.compile(shared_boundary(self.pattern), self._flags)
+            self._compiled = regex_cache.compile(self.pattern, self._flags, rewrite=shared_boundary)
         return self._compiled
 
     def __getattr__(self, name):  # search, match, sub, finditer, …: only reached for what __slots__ lacks
