@@ -56,7 +56,7 @@ _DECODE = json.JSONDecoder().decode
 def _parse_lines(raw):
     """The JSON objects of the lines in ``raw`` (bytes) that can be user or assistant messages.
 
-    Lines that cannot matter are not parsed, nor even decoded, and they are
+    Lines that cannot matter are not parsed, nor even copied, and they are
     most of a long transcript: a line without the JSON string ``"user"`` or
     ``"assistant"`` (progress, attachment and hook records: its ``type`` is
     neither), and a user line that carries a ``"tool_result"`` block but not
@@ -66,15 +66,19 @@ def _parse_lines(raw):
     characters.
     """
     records = []
-    for line in raw.split(b"\n"):
-        if b'"assistant"' not in line and (b'"user"' not in line or (b'"tool_result"' in line and _REJECTED_WITH_REASON not in line)):
-            continue
-        try:
-            record = _DECODE(line.decode("utf-8", "replace"))
-        except ValueError:
-            continue
-        if isinstance(record, dict):
-            records.append(record)
+    find, start, size = raw.find, 0, len(raw)
+    while start < size:  # the lines are searched where they lie: the skipped ones are never copied out
+        end = find(b"\n", start)
+        end = size if end < 0 else end
+        if find(b'"assistant"', start, end) >= 0 or (find(b'"user"', start, end) >= 0 and (
+                find(b'"tool_result"', start, end) < 0 or find(_REJECTED_WITH_REASON, start, end) >= 0)):
+            try:
+                record = _DECODE(raw[start:end].decode("utf-8", "replace"))
+            except ValueError:
+                record = None
+            if isinstance(record, dict):
+                records.append(record)
+        start = end + 1
     return records
 
 
