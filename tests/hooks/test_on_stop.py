@@ -199,3 +199,21 @@ def test_a_lost_offset_does_not_count_the_same_sighting_twice(project, tmp_path)
     assert run.returncode == 0
     (node,) = lessons(project)
     assert node.get("occurrences", 1) == 1 and "sightings" not in node
+
+
+def test_the_detectors_compiled_patterns_and_the_reply_model_are_kept_for_the_next_stop(project, tmp_path, data_dir):
+    """The first Stop writes the marshal copies (regex_cache, marshal_cache); a later Stop reads them and drafts the same."""
+    cache = os.path.join(str(data_dir), "cache")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for transcript in (first, second):
+        append(transcript, human("add the retry to the client"), edit(str(project / "src" / "client.py")),
+               human("nope, we never retry POSTs. only idempotent GETs get a retry"))
+    assert run_hook(HOOK, stop(project, first, session="A")).returncode == 0
+    kept = sorted(name.split(".")[0] for name in os.listdir(cache))
+    assert kept == ["regex", "reply_model"]
+    stamps = {name: os.stat(os.path.join(cache, name)).st_mtime_ns for name in os.listdir(cache)}
+    drafts = [n["label"] for n in lessons(project)]
+    (project / ".claude" / "graphs" / "lessons_graph.json").unlink()
+    assert run_hook(HOOK, stop(project, second, session="B")).returncode == 0
+    assert [n["label"] for n in lessons(project)] == drafts and drafts
+    assert {name: os.stat(os.path.join(cache, name)).st_mtime_ns for name in os.listdir(cache)} == stamps  # read, not rebuilt
