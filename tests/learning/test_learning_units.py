@@ -2030,3 +2030,77 @@ def test_a_japanese_change_of_spec_is_no_correction():
 
 def test_a_japanese_account_number_is_production_impact():
     assert inference.infer_priority("user_correction", "口座番号をそのままログに出すのはお控えください。") == "CRITICAL"
+
+
+# ---------------------------------------------------------------- Chinese (held-out 89; examples written for these tests)
+
+@pytest.mark.parametrize("prompt", [
+    "为什么把超时改成 60 秒？网关 5 秒就断了，这里等再久也没用",  # why did you make the timeout 60 s?
+    "谁让你直接改 vendor 目录的，下次 go mod vendor 就全没了",  # who told you to edit vendor/?
+    "别把 token 写进 config.yaml，用环境变量",  # don't put the token into config.yaml
+    "测试里不要连真实的 Redis，用 miniredis",  # don't connect to a real Redis in tests
+    "这个接口应该是 POST，不是 GET",  # it should be POST, not GET
+    "改回去，生成的文件不能手改",  # change it back, generated files can't be edited by hand
+    "為什麼把 API key 寫在前端？這樣誰都看得到",  # Traditional: why is the API key in the front end?
+])
+def test_chinese_corrections_after_an_edit(prompt):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction"
+
+
+@pytest.mark.parametrize("text", [
+    "从现在开始，所有接口都要加鉴权中间件。",  # from now on every endpoint gets the auth middleware
+    "以后新加的表一律带 created_at 和 updated_at。",  # from now on every new table has created_at and updated_at
+    "记住：staging 的数据库每天凌晨会重置，不要在上面放测试数据。",  # remember: staging resets nightly
+    "教训：发版前必须先跑一遍 e2e。",  # lesson: run the e2e suite before every release
+    "從今天起，每個 PR 都要附上測試截圖。",  # Traditional: from today every PR has test screenshots
+])
+def test_chinese_statements(text):
+    assert find_statements(text, by_user=True, person=True)
+
+
+@pytest.mark.parametrize("text", [
+    "修好以后跟我说一声。",  # tell me once it is fixed: "以后" here is "after"
+    "下次再说吧。",  # let's talk about it next time
+])
+def test_chinese_after_and_next_time_alone_state_no_rule(text):
+    assert find_statements(text, by_user=True, person=True) == []
+
+
+def test_an_announced_pair_in_chinese_is_two_lessons():
+    from forewarn.learning.corrections import reply_lessons
+
+    text = "两个问题。一，日志里别打手机号，要脱敏。二，新接口要写单测，覆盖空参数的情况。"
+    assert len(reply_lessons(text)) == 2
+
+
+@pytest.mark.parametrize("text, priority", [
+    ("别把生产库的密码贴到群里。", "CRITICAL"),  # production password
+    ("日志里不要打身份证号。", "CRITICAL"),  # national id numbers
+    ("谁让你删的？这张表财务还在用。", "CRITICAL"),  # who told you to delete it: data loss
+    ("不过用 errgroup 可能会简洁点。", "MEDIUM"),  # might be neater: a suggestion
+    ("这个函数太长了，拆一下。", "HIGH"),
+])
+def test_chinese_priorities(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority
+
+
+def test_a_chinese_again_repeats_the_earlier_correction():
+    records = [user("把 proto 重新生成一下"), tool_use("Bash", {"command": "protoc --go_out=. api/order.proto"}), tool_result("ok"),
+               assistant_text("已生成。"),
+               user("不要直接调 protoc，用 make proto。"),
+               tool_use("Bash", {"command": "protoc --go_out=. api/user.proto"}), tool_result("ok"),
+               assistant_text("已生成。"),
+               user("又直接 protoc？说过了用 make proto。")]
+    (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+    assert all(capture.REPEAT_CUE.search(t) for t in ("又直接 protoc？", "我说过了", "说了多少次了", "怎麼又忘了"))
+
+
+@pytest.mark.parametrize("prompt", [
+    "好。下一个：加一个导出接口，不要动现有的列表接口。",  # next task, with its own "don't"
+    "不好意思我说错了，是 order-svc，不是 user-svc。",  # the person correcting their own instruction
+    "算了，缓存先不加了，先看下单慢的问题。",  # change of plan
+])
+def test_chinese_next_tasks_self_corrections_and_changes_of_plan_are_no_corrections(prompt):
+    assert _after_an_edit(prompt) == []

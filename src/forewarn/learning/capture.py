@@ -508,7 +508,9 @@ REPEAT_CUE = lazy(
     r"\b(?:as\s+)?i\s+(?:said|told\s+you|mentioned)\s+(?:this|that|it|before|earlier|already|\d+\s+min)|\bas\s+i\s+(?:said|told\s+you)\b|"
     r"\bonce\s+more\b|"
     # Tagalog "na naman" (again!), Japanese "前にも言いましたが" (as I said before), "何度も" (many times), "また同じ" (the same again)
-    r"\bna\s+naman\b|前にも言|以前も(?:お伝え|言)|何度も|また同じ|(?:^|[。\s])また\s*\w",
+    r"\bna\s+naman\b|前にも言|以前も(?:お伝え|言)|何度も|また同じ|(?:^|[。\s])また\s*\w|"
+    # Chinese: "又直接 protoc？" (protoc again?), "刚刚才说过" / "说了多少次" (I just said, how many times have I said), "再次" (once more)
+    r"(?:^|[。！？，,\s])又|怎么又|怎麼又|说过|說過|多少次|再次",
     re.I,
 )
 TERM_PARTS = lazy(r"[._\-:/()]+")

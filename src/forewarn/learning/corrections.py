@@ -102,7 +102,8 @@ QUESTION_START = lazy(r"^(?:could|can|would|will|should|did|do|does|is|are|have(
 POLITE = lazy(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\b|^would\s+it\s+be\b|^if\s+you\s+(?:could|can|have\s+time)\b", re.I)
 SELF = lazy(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
 # The person correcting their own instruction ("I told you the wrong file, sorry, I meant checkout.ts"): no lesson.
-SELF_CORRECTION = lazy(r"\bi\s+(?:told|gave|sent)\s+you\s+the\s+wrong\b|\bi\s+meant\b|\bmy\s+(?:bad|mistake)\b", re.I)
+SELF_CORRECTION = lazy(r"\bi\s+(?:told|gave|sent)\s+you\s+the\s+wrong\b|\bi\s+meant\b|\bmy\s+(?:bad|mistake)\b|"
+                       r"我说错了|我說錯了|我搞错了|我搞錯了|我写错了|我寫錯了|口误|口誤", re.I)  # Chinese "sorry, I misspoke"
 HYPOTHETICAL = lazy(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
 PRAISE = lazy(
     r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b|"
@@ -144,7 +145,15 @@ JAPANESE_PUSHBACK = (r"ないで(?:ください|下さい|ね|よ|って|[。、
                      r"お控えください|方針(?:です|で[すは])|以前もお伝え|"
                      r"違います|ちがいます|ではなく|じゃなくて|ルール(?:です|だ|で|に|が)|決まり(?:です|だ|で|に|が)|前にも言|何度も言|"
                      r"必要はなかった|必要はありません|消えています|消えてる|落ちています|落ちてる|ダメです|だめです|いけません|禁止")
-JAPANESE_CUE = lazy(JAPANESE_PUSHBACK.replace("^", ""))  # pushes_back's gate for text without space-separated words
+# held-out 89: Chinese (Simplified, and the Traditional forms), also written without spaces: "为什么…？" (why …?), "谁让你…"
+# (who told you to …), "别…" / "不要…" (don't …), "不能…" (can't …), "改回去" (change it back), "又…" / "说过" (… again, I said),
+# "被你…" (… by you), "应该是 X" (it should be X), "…而不是…" (… rather than …), "停！" (stop!)
+CHINESE_PUSHBACK = (r"^(?:为什么|為什麼|为啥|為啥)|谁让你|誰讓你|谁叫你|誰叫你|"
+                    r"[别別](?:把|用|再|碰|动|動|改|删|刪|直接|乱|亂|忘|写|寫|存|打|提交|往|给|給|加|装|裝)|"
+                    r"不要(?!紧|緊)|不能|不可以|不准|不对|不對|错了|錯了|改回去|改回来|改回來|撤回|"
+                    r"说过|說過|我都说了|我都說了|^又|怎么又|怎麼又|被你|你没看|你沒看|应该是|應該是|应该用|應該用|而不是|^停[！!。]|^不过|^不過")
+# pushes_back's gate for text without space-separated words
+CJK_CUE = lazy((JAPANESE_PUSHBACK + "|" + CHINESE_PUSHBACK).replace("^", ""))
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg|please|pls)[\s,.!]+)*"
     r"(?:don'?t|dont|do\s+not|never|no|(?:nope|nah)(?![\s,.!]+(?:not\s+)?(?:for|now|yet|needed|necessary|thanks|all\s+good|good|fine))|"
@@ -228,7 +237,7 @@ PUSHBACK = lazy(
     # held-out 73: Japanese, which has no word boundaries: "…ないでください" / "…はやめてください" (please don't / stop),
     # "なぜ…" (why …), "忘れています" (forgot), "違います" (wrong), "AではなくB" (B, not A), "…ルールです" / "決まりです"
     # (the rule is), "前にも言いましたが" (as I said before), "…が消えています" (… is gone), "…が落ちています" (… fails)
-    + JAPANESE_PUSHBACK + r"|"
+    + JAPANESE_PUSHBACK + r"|" + CHINESE_PUSHBACK + r"|"
     r"\blike\s+[\w.-]+\s+does\b|\bbefore\s+(?:writing|running|touching|changing)\b|"
     r"\b(?:every|each|all)\s+[\w.-]+\s+(?:that|which|who)\b[^.!?]{0,60}\b(?:has\s+to|must|needs\s+to)\b|"
     r"^(?:lol|haha)[\s,]+(?:no+|nope|nah)\b|\b(?:brand\s+guide|style\s+guide|the\s+checklist|the\s+spec)\b[^.!?]{0,20}\b(?:says|asks|puts|is\s+specific)\b|"
@@ -291,7 +300,8 @@ NEXT_TASK = lazy(
     r"^(?:(?:ok(?:ay)?|great|cool|nice|perfect|thanks|thank\s+you|good|lgtm|awesome|looks\s+good|works|"
     r"chido|n[ií]tido|va|sale|[óo]rale|perfecto|gracias|genial|bien|bene|ottimo|grazie|merci|parfait|super)[\s,.!]+)*"
     r"(?:(?:now|next|also|then|and\s+now|after\s+that|moving\s+on|on\s+to|ahora|luego|siguiente|adesso|ora|maintenant)\b|"
-    r"(?:じゃあ|では|それでは)?(?:次は|次に|続いて|ついでに))",  # Japanese: "次は…作って" (next, make …), "ついでに" (while at it)
+    r"(?:じゃあ|では|それでは)?(?:次は|次に|続いて|ついでに)|"  # Japanese: "次は…作って" (next, make …), "ついでに" (while at it)
+    r"(?:好|行|可以)?[。，,！!\s]*(?:下一个|下一個|接下来|接下來|顺便|順便))",  # Chinese "好。下一个：…" (ok. next: …)
     re.I,
 )
 # Portuguese "no" is "in the": "no staging do lojaverde …", "no lv-frete usa …", a place and then what to do there.
@@ -448,6 +458,8 @@ CHANGE_OF_PLAN = lazy(
     # Japanese: "仕様変更が入った" (the spec changed), "方針を変え…" (we change course), "問題があったわけではな…" (not that
     # anything was wrong)
     r"仕様変更|方針を変え|問題があったわけではな|"
+    # Chinese: "算了，…先不加了" (never mind, we'll leave it out for now), "产品那边说…" (product says …), "需求变了" (the spec changed)
+    r"算了|先不(?:加|做|改|弄|搞)了|产品那边说|產品那邊說|需求变了|需求變了|"
     r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bcambio\s+de\s+planes?\b|"
     r"\bno\s+es\s+(?:reclamo|queja|cr[ií]tica)\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
@@ -491,8 +503,9 @@ PRAISE_LEAD = lazy(r"^(?:nice|cool|lgtm|awesome|sweet|neat|works|green|passes|lo
 # "but why is there a hand-built Trail in conftest?" asks nothing: the sentences after it say what is right.
 # "bakit mo ginalaw …?" (why did you touch …?), "なぜ latest にしたんですか？" (why did you make it latest?): after an action,
 # asking why the assistant did it is the rebuke (English "why did you …?" is a correction phrase of its own).
-FOREIGN_WHY_YOU = lazy(r"^(?:bakit\s+(?:mo|ka|niyo|nyo|naka)\b|(?:なぜ|なんで|どうして).*(?:した|たん|ました|てる|ている))", re.I)
-WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?(?:why|bakit)\b|^(?:なぜ|なんで|どうして)", re.I)
+FOREIGN_WHY_YOU = lazy(r"^(?:bakit\s+(?:mo|ka|niyo|nyo|naka)\b|(?:なぜ|なんで|どうして).*(?:した|たん|ました|てる|ている)|"
+                       r"(?:为什么|為什麼|为啥|為啥|谁让你|誰讓你|谁叫你|誰叫你))", re.I)  # Chinese "为什么是 context.Background()？"
+WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?(?:why|bakit)\b|^(?:なぜ|なんで|どうして|为什么|為什麼|为啥|為啥|谁让你|誰讓你)", re.I)
 
 # "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
@@ -552,7 +565,7 @@ def pushes_back(prompt_text):
         return True
     words = prompt_text.lower().translate(_PUNCTUATION_TO_SPACE).split()
     if PUSHBACK_GATE_WORDS.isdisjoint(words) and not (("you" in words or "u" in words) and YOU_AT_SENTENCE_START.search(prompt_text)) and not (
-            DURATION_LEAD.search(prompt_text)) and not (prompt_text.isascii() is False and JAPANESE_CUE.search(prompt_text)):
+            DURATION_LEAD.search(prompt_text)) and not (prompt_text.isascii() is False and CJK_CUE.search(prompt_text)):
         return False
     sentences = own_sentences(prompt_text, phrases=CORRECTION)
     if _other_business(prompt_text, sentences):
@@ -670,16 +683,19 @@ ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)
                  r"\s+(?:[\w-]+\s+)?(?:things|points|issues|notes|problems|comments|changes|cosas|choses|affaires|trucs|dinge|sachen|"
                  r"punkte|coisas|pontos|cose|dingen|hal|şey|sey)\b|"
                  # Japanese "2点" / "2つ" (two points), Tagalog "Dalawa ha." (two, mind you)
-                 r"(?<![\w.])(2|3|二|三)\s*(?:点|つ)|\b(dalawa|tatlo)\b(?=\s*(?:ha|na|po|lang)?\s*[.!:,])", re.I)
+                 r"(?<![\w.])(2|3|二|三)\s*(?:点|つ)|\b(dalawa|tatlo)\b(?=\s*(?:ha|na|po|lang)?\s*[.!:,])|"
+                 # Chinese "两个问题" / "兩件事" / "三点" (two problems, two things, three points)
+                 r"(两|兩|三|2|3)\s*(?:个|個|件|点|點)\s*(?:问题|問題|事情|事)?", re.I)
 BULLET = lazy(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 INLINE_NUMBER = lazy(r"(?:(?<=\s)|^)(?P<n>[1-9])[.)]\s+(?=\S)")
 ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n)|(?<=[.!;:,]\sand\s))(?:(?:first|second|third)(?:ly)?|finally|primero|segundo|tercero|"
                r"premi[eè]rement|deuxi[eè]mement|erstens|zweitens|primeiro|una|pangalawa|ikalawa|まず|それと|次に|"
-               r"(?:one|two|un|une|uno|deux|dos)(?=\s*:))\b[,:、]?\s*", re.I)
+               r"(?:one|two|un|une|uno|deux|dos)(?=\s*:))\b[,:、]?\s*|"
+               r"(?:^|(?<=[。！？；：])|(?<=[。！？；：]\s))(一|二|第一|第二|其次)[，,、：:]\s*", re.I)  # Chinese "一，… 二，…"
 SECOND = frozenset(("second", "secondly", "segundo", "deuxièmement", "deuxiemement", "zweitens", "two", "deux", "dos",
-                    "pangalawa", "ikalawa", "それと", "次に"))
+                    "pangalawa", "ikalawa", "それと", "次に", "二", "第二", "其次"))
 FIRST = frozenset(("first", "firstly", "primero", "premièrement", "premierement", "erstens", "primeiro", "one", "un", "une", "uno",
-                   "una", "まず"))
+                   "una", "まず", "一", "第一"))
 # Where the next lesson of an announced reply starts when nothing enumerates them: a sentence that opens with "And",
 # "Also", "Plus" (or "y", "et", "e", "und", "además", "aussi"): "Two things. Amounts are never float … And please run …"
 JOINER = lazy(r"(?:(?<=[.!;:?])|(?<=\s[\u2014\u2013]))\s+(?=(?:and|also|plus|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)[\s,])", re.I)
@@ -687,7 +703,7 @@ LEADING_JOINER = lazy(r"^\s*(?:(?:and|also|plus|oh\s+and|y|et|e|und|adem[aá]s|t
 TRAILING_JOINER = lazy(r"[\s,]+(?:and|y|et|e|und)\s*$", re.I)
 COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3, "dos": 2, "deux": 2, "zwei": 2, "duas": 2, "dois": 2, "due": 2, "twee": 2,
           "tres": 3, "trois": 3, "drei": 3, "três": 3, "dua": 2, "tiga": 3, "iki": 2, "üç": 3, "二": 2, "三": 3, "dalawa": 2,
-          "tatlo": 3}  # "a few things", "a couple of things": as many as there are
+          "tatlo": 3, "两": 2, "兩": 2}  # "a few things", "a couple of things": as many as there are
 ANNOUNCEMENT = lazy(r"^[^.!?:\n]*?" + ANNOUNCED.pattern + r"[^.!?:\n]*[.!?:]+\s*", re.I)
 PART_WORDS = 6  # words: a bullet shorter than this is an item of one checklist, not a lesson of its own
 
@@ -705,7 +721,7 @@ def _split_points(text, count):
     if len(numbers) >= 2 and all(m.group("n") == str(i + 1) for i, m in enumerate(numbers)):
         return [m.start() for m in numbers], False
     ordinals = list(ORDINAL.finditer(text))
-    words = [m.group(0).strip(" ,:、\n").lower() for m in ordinals]
+    words = [m.group(0).strip(" ,:、，：\n").lower() for m in ordinals]
     if any(w in SECOND for w in words):
         return [m.start() for m in ordinals], not any(w in FIRST for w in words)
     body = ANNOUNCEMENT.match(text)

@@ -79,9 +79,13 @@ PRODUCTION_TERMS = lazy(
     r"force-with-lease|r[ée]{1,2}cri\w*\s+(?:\w+\s+){0,3}historique|creds|en\s+clair|public\s+(?:lb|load\s*balancer|ingress))\b",
     re.I,
 )
-# Japanese, which has no word boundaries: production (本番), a private key, a password, a token, credentials, personal
-# information, a leak, a migration, a release, a deploy, account, My Number, card numbers and PINs.
-JAPANESE_IMPACT = lazy(r"本番|秘密鍵|パスワード|トークン|認証情報|個人情報|漏洩|漏えい|マイグレーション|リリース|デプロイ|口座番号|マイナンバー|カード番号|暗証番号")
+# Japanese and Chinese, which have no word boundaries.  Japanese: production (本番), a private key, a password, a token,
+# credentials, personal information, a leak, a migration, a release, a deploy, account, My Number, card numbers and PINs.
+CJK_IMPACT = lazy(r"本番|秘密鍵|パスワード|トークン|認証情報|個人情報|漏洩|漏えい|マイグレーション|リリース|デプロイ|口座番号|マイナンバー|カード番号|暗証番号|"
+                       # Chinese: production, online, release, go live, migration, keys, passwords, tokens, credentials,
+                       # leaks, personal data, ID and phone numbers, bank cards, dropping a database, data loss, rollback
+                       r"生产|生產|线上|線上|正式环境|正式環境|发布|發布|上线|上線|发版|發版|迁移|遷移|私钥|私鑰|密钥|金鑰|密码|密碼|令牌|凭证|憑證|"
+                       r"泄露|洩露|外泄|个人信息|個人資料|个资|個資|身份证|身分證|身份證|手机号|手機號|银行卡|銀行卡|删库|刪庫|删表|刪表|删数据|刪資料|谁让你删|誰讓你刪|丢数据|資料遺失|回滚|回滾")
 # A file under a database migrations folder: a correction of that edit is about a migration.
 MIGRATION_PATH = lazy(r"(?:^|[/\\])(?:migrations?|alembic[/\\]versions|db[/\\]migrate|migrate)[/\\]", re.I)
 CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -89,7 +93,8 @@ WARNING_WORDS = lazy(r"\b(risk\w*|danger\w*|careful|caution|beware|break\w*|corr
 REQUIREMENT_WORDS = lazy(r"\b((?<!not\sa\s)must|never|required|mandatory|always have to|has to|have to|not allowed)\b", re.I)
 PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time)\b", re.I)
 ALWAYS = lazy(r"\balways\b", re.I)
-SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:" + r"|かもしれません|方がいい|ほうがいい|것\s*같아요|면\s*좋겠|게\s*좋을|어떨까요|\b(?:siguro|mas\s+maganda|optional\s+lang|ikaw\s+(?:na\s+)?bahala)\b", re.I)
+SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:" + r"|かもしれません|方がいい|ほうがいい|것\s*같아요|면\s*좋겠|게\s*좋을|어떨까요|\b(?:siguro|mas\s+maganda|optional\s+lang|ikaw\s+(?:na\s+)?bahala)\b"
+                      r"|可能会|可能會|建议|建議|可以考虑|可以考慮|不妨|或许|或許|你看着办|你看著辦", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
@@ -145,7 +150,7 @@ def _impact_in(text):
     split = CAMEL_HUMP.sub(" ", text) if CAMEL_HUMP.search(text) else text
     if "_" in split and SECRET_IDENTIFIER.search(split):
         return True  # STRIPE_SECRET_KEY, aws_secret_access_key: a secret by its name
-    if not text.isascii() and JAPANESE_IMPACT.search(text):
+    if not text.isascii() and CJK_IMPACT.search(text):
         return True
     for match in PRODUCTION_TERMS.finditer(split):
         word = match.group(0).lower()

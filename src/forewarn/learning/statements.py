@@ -52,7 +52,13 @@ _STATEMENT = (
     # "sa susunod" (next time), "remember na" (remember that)
     r"これからは|これからも|今後は|今後、|今後ずっと|これからずっと|覚えておいて|覚えといて|次回から|次回は|次回以降|次からは|以後は|重要[：:]|"
     r"重要なこと|教訓[：:]|大事なことだから|"
-    r"\btandaan\s+(?:mo|niyo|nyo|natin)\b|\b(?:simula|mula)\s+ngayon\b|\bsa\s+susunod\b|\bremember\s+na\b"
+    r"\btandaan\s+(?:mo|niyo|nyo|natin)\b|\b(?:simula|mula)\s+ngayon\b|\bsa\s+susunod\b|\bremember\s+na\b|"
+    # Chinese (Simplified and Traditional, no word boundaries): "从现在开始" / "从今天起" / "今后" (from now on), "以后所有…"
+    # (from now on every …; not "修好以后", after it is fixed), "下次记得" (next time remember), "记住" (remember), "教训" (lesson)
+    r"从现在开始|从现在起|從現在開始|從現在起|从今天起|从今天开始|從今天起|從今天開始|从今以后|從今以後|今后|"
+    r"以后(?=[^。！？]{0,12}?(?:所有|都|一律|每|任何|凡是|统一|不|别|要|必须|记得)|[，,])|"
+    r"以後(?=[^。！？]{0,12}?(?:所有|都|一律|每|任何|凡是|統一|不|別|要|必須|記得)|[，,])|"
+    r"下次(?=记得|記得|注意|别|別|不要|要|一定)|记住|記住|教训[：:]|教訓[：:]"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -66,7 +72,7 @@ GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "hencefor
               "holds", "applies", "effective", "aage", "agora", "frente", "diante", "casa", "lembra", "lembre", "sempre",
               "siempre", "husk", "av", "rule", "forever", "mulai", "depan", "sekarang", "từ", "bundan", "ba3d", "delwa2ty",
               "これから", "今後", "覚えて", "覚えと", "次回", "次から", "以後", "重要", "教訓", "大事なこと", "tandaan", "ngayon",
-              "susunod")
+              "susunod", "从现在", "從現在", "从今", "從今", "今后", "以后", "下次", "记住", "記住", "教训")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
@@ -74,7 +80,9 @@ NORMATIVE = lazy(
     r"jamais|toujours|faut|doit|doivent|sans\s+exception|r(?:è|e)gle|avant\s+(?:chaque|de|tout)|on\s+(?:roule|fait|met|passe|v(?:é|e)rifie)|"
     r"dapat|lagi|palagi|huwag|wag|bawal)\b|"
     # Japanese guidance has no word boundaries: "…してください" (please do), "必ず" (always), "絶対" (never ever), "禁止"
-    r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり|ようにします|回します|お願いします|お願いいたします",
+    r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり|ようにします|回します|お願いします|お願いいたします|"
+    # Chinese: must, have to, all (of them) must, don't, can't, not allowed, without exception, uniformly, only, be sure to
+    r"必须|必須|一定要|都要|都得|都会|都會|不要|[别別](?:把|用|再|碰|动|動|改|删|刪|直接|写|寫|存|打|提交)|不能|不准|不可以|一律|统一|統一|只能|务必|務必|记得|記得",
     re.I,
 )
 IMPERATIVE = lazy(
@@ -90,14 +98,14 @@ IMPERATIVE = lazy(
 
 # Markers that name a lesson outright; the others ("important:", "from now on", "next time", …) need guidance words too.
 EXPLICIT = lazy(
-    r"^(?:lessons?\s+learned|教訓|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
+    r"^(?:lessons?\s+learned|教訓|教训|note\s+(?:for|to)|rule\s+of\s+thumb|takeaway|for\s+future\s+reference|worth\s+remembering|"
     r"(?:important|key|main|big|biggest|real)\s+(?:lesson|takeaway)|lessons?\s+(?:for|here)|never\s+again|(?:the|our|a|house|team)\s+rule|"
     r"(?:standing|hard|general)\s+rule|rule\s+for|a\s+partir\s+de\s+agora|daqui|de\s+agora|regra|lembr|(?:pra|para)\s+sempre|para\s+siempre|husk|fra\s+n|mulai|ke\s+depan|dari\s+sekarang|từ|bundan|ba3d|men\s+delwa2ty|(?:that'?s|this\s+is|it'?s)\s+a\s+(?:rule|forever)|a\s+forever|make\s+(?:that|this|it)|(?:takeaways?|notes?)\s+for|merk|f(?:ü|ue)r\s+die|in\s+zukunft|ab\s+jetzt|para\s+el|de\s+ahora|a\s+partir|la\s+pr|voor\s+de|vanaf|d(?:é|e)sormais|dor(?:é|e)navant|pour\s+la\s+suite|retiens|de\s+aqu|(?:como|una)\s+regla|this\s+(?:holds|applies)|rule\s+for\s+the|effective|aage\s+se)", re.I
 )
 
 
 # "from now on any new value in values.yaml gets a schema entry": a person stating what holds for every new one.
-FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b|\bwhenever\b|\bevery\s+time\b|"
+FOR_EVERY_NEW = lazy(r"\b(?:any|every|each)\s+new\b|\bwhenever\b|\bevery\s+time\b|每个|每個|每次|所有|任何|凡是|"
                      r"\b(?:any|every|each|all)\s+(?:[\w/.-]+\s+){1,3}?(?:that|which|who|touching|changing|gets?|needs?|has|have|must|should|"
     r"sets?|uses?|runs?|goes)\b", re.I)
 
@@ -160,7 +168,7 @@ def find_statements(text, by_user=False, person=None):
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()])  # not "… disappears next time anyone …"
-        ) or person and match.group(0).lower().startswith(("remember", "important", "tandaan", "覚えて", "覚えと", "重要", "大事"))  # a person's
+        ) or person and match.group(0).lower().startswith(("remember", "important", "tandaan", "覚えて", "覚えと", "重要", "大事", "记住", "記住"))  # a person's
         # "remember that bk1 sits in hel1 …"; Tagalog "tandaan mo 'to: …", Japanese "覚えておいてください：…"
         if (explicit and word_count(after) >= 3) or _is_guidance(after or s, person):
             if joined_to_previous and _continues(s, found[-1]):
@@ -179,7 +187,8 @@ def find_statements(text, by_user=False, person=None):
 JOINED = 80  # words: a lesson statement and the sentences that go on stating it, kept as one lesson
 CONTINUES = lazy(r"^(?:(?:so|and|also|then|i\.e\.|that\s+is)[\s,]+)?(?:i'?ll|we'?ll|i\s+will|we\s+will|read|use|keep|put|add|only|always|never|don'?t|do\s+not|"
                  r"make|run|check|set|store|pass|wrap|call|prefer|avoid|every|any|each|going\s+forward|from\s+now\s+on|"
-                 r"in\s+(?:the\s+)?future|next\s+time)\b", re.I)
+                 r"in\s+(?:the\s+)?future|next\s+time)\b|"
+                 r"^(?:用|要|先|再|别|別|不要|统一|統一|一律|都)", re.I)  # Chinese: use, must, first, then, don't, uniformly, all
 
 
 def _continues(sentence, statement):
