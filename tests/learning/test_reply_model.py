@@ -79,7 +79,7 @@ def test_the_shipped_weights_are_what_training_on_the_corpus_gives():
 
 
 # The sets written blind from held-out 13 on: each scored by a model trained on all the other sets.
-CROSS_VALIDATED = ["held_out_%d" % n for n in range(13, 87)]
+CROSS_VALIDATED = ["held_out_%d" % n for n in range(13, 91)]
 
 
 def test_on_sets_it_was_not_trained_on_the_model_finds_corrections_among_replies():
@@ -104,7 +104,7 @@ def test_on_sets_it_was_not_trained_on_the_model_finds_corrections_among_replies
     67-70 (13-70): 0.83, 0.82; with held-out 71-74 (13-74; a set in Taglish
     and one in Japanese, 9 of 25 and 9 of 26 found at their first run): 0.83, 0.81;
     with held-out 75-78 (13-78): 0.83, 0.81; with held-out 79-82 (13-82): 0.83, 0.81;
-    with held-out 83-86 (13-86): 0.83, 0.81.
+    with held-out 83-86 (13-86): 0.83, 0.81; with held-out 87-90 (13-90): 0.84, 0.82.
     Held at 0.8, the issue's target for corrections.
     """
     scores = train_reply_model.cross_validate(CROSS_VALIDATED)
