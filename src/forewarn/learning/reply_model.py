@@ -34,6 +34,9 @@ from .text import LOG_LINE, LONG_MESSAGE, own_sentences
 
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reply_model.json")
 TOKEN = lazy(r"[\w']+|\?\?|[?!]")  # \w: "mínimo" and "põe" are words too
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # kana and CJK ideographs
+CJK_RUN = lazy("[%s]+" % CJK)
+CJK_SPLIT = lazy("([%s]+)" % CJK)
 FILE_NAME = lazy(r"(?<![\w-])[\w-]{1,80}\.[a-z]{1,5}\b")  # from a word's start: no backtracking through "aaaa…"
 QUOTING = ("\n", "`", "~~~", '"', "\u201c", "\u2018", " '", ">")  # a prompt holding none quotes or pastes nothing
 MAX_TOKENS = 80  # the opening of a reply says what it is about; a long paste adds nothing
@@ -49,8 +52,23 @@ UNAVAILABLE = (0.0, {}, 2.0)  # no weights: nothing reaches a threshold above 1,
 
 
 def tokens(text):
-    """Lower-case words, ``??``, ``?`` and ``!`` of ``text``, in order."""
-    return TOKEN.findall(text.lower().replace("\u2019", "'"))
+    """Lower-case words, ``??``, ``?`` and ``!`` of ``text``, in order.  Japanese and Chinese, written without
+    spaces, give a run of their characters as its overlapping pairs ("不要直接" -> "不要", "要直", "直接"): a whole
+    run is a clause no other reply repeats."""
+    found = TOKEN.findall(text.lower().replace("\u2019", "'"))
+    if text.isascii():
+        return found
+    out = []
+    for token in found:
+        if not CJK_RUN.search(token):
+            out.append(token)
+            continue
+        for part in CJK_SPLIT.split(token):
+            if len(part) > 1 and CJK_RUN.fullmatch(part):
+                out.extend(part[i:i + 2] for i in range(len(part) - 1))
+            elif part:
+                out.append(part)
+    return out
 
 
 def _own_text(prompt):
