@@ -2104,3 +2104,18 @@ def test_a_chinese_again_repeats_the_earlier_correction():
 ])
 def test_chinese_next_tasks_self_corrections_and_changes_of_plan_are_no_corrections(prompt):
     assert _after_an_edit(prompt) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    "幫我寫一個匯出報表的 API，只能匯出自己分行的資料，不能跨分行。",  # help me write an export API (Traditional)
+    "帮我加一个重试，最多三次，不要无限重试。",  # help me add a retry, at most three, not forever
+    "来月のリリースに向けて移行手順書を作ってください。本番の作業は田中さんが行います。",  # please make a runbook
+])
+def test_a_chinese_or_japanese_request_for_new_work_after_an_edit_is_no_correction(prompt):
+    assert _after_an_edit(prompt) == []
+
+
+def test_a_japanese_request_that_says_what_instead_is_still_a_correction():
+    (node,) = _after_an_edit("チケットは EDGE ではなく、CHG プロジェクトで作ってください。EDGE だと CAB に上がりません。")
+    assert node["source"]["kind"] == "user_correction"
+

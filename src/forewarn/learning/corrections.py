@@ -476,12 +476,19 @@ NEW_WORK = lazy(
     r"^(?:(?:hi|hey|hello|ok(?:ay)?|so|next|new\s+task)\b[\s,.!:]*)*(?:(?:could|can|would|will)\s+(?:you|we)\s+(?:please\s+)?|please\s+)?"
     r"(?:add|create|write|build|implement|set\s+up|scaffold|introduce|refactor|publish|release|write\s+(?:down|up)|produce|"
     r"prepare|draft|propose|review\s+the\s+following|viết|thêm|tạo)\b"  # Vietnamese write, add, create
-    r"(?!\s+(?:it|that|this|them)\s+(?:back|again)\b)",
+    r"(?!\s+(?:it|that|this|them)\s+(?:back|again)\b)|"
+    # Chinese "帮我…" / "請幫我…" (please help me …: a request), "写个脚本…" (write a script …), "给 X 加一个…" (add a … to X)
+    r"^(?:(?:好|ok|那)[。，,！!\s]*)?(?:请|請|麻烦|麻煩)?(?:帮我|幫我|帮忙|幫忙)|^(?:写|寫|做|建|加)(?:个|個|一个|一個)|"
+    # Japanese puts the verb last: "…を作ってください" (please make …), "…調べてください" (look into …); not "…に追加して"
+    # (add it to …) or "…に書いてください" (write it in …), which as often say where the done work should have gone
+    r"^[^。！？]*(?:作って|作成して|実装して|用意して|下書きして|調べて)(?:ください|下さい|くれ|ほしい|もらえますか)?[。！]?$",
     re.I,
 )
 TASK_LEAD = lazy(r"^(?:new\s+task|next\s+(?:one|task|up)|next|ok(?:ay)?|so|hi|hey|hello|thanks|thank\s+you|good\s+(?:morning|afternoon|evening))\W*$", re.I)
 # "add it back", "you removed …", "… again", "still …", "instead": about what was done, not new work
-REFERS_BACK = lazy(r"\b(?:you|u)\s+(?:just\s+)?(?:\w+ed|broke|wrote|made|put|did|left|forgot|took|ran)\b|\b(?:again|back|still|instead)\b", re.I)
+REFERS_BACK = lazy(r"\b(?:you|u)\s+(?:just\s+)?(?:\w+ed|broke|wrote|made|put|did|left|forgot|took|ran)\b|\b(?:again|back|still|instead)\b|"
+                   r"刚才|剛才|刚刚|剛剛|改回|又|还是|還是|你(?:改|写|寫|加|删|刪|把|用)|"  # Chinese: just now, change back, again, still, you …
+                   r"ではなく|じゃなくて|また|やり直|戻して|元に", re.I)  # Japanese: not …, again, redo, put back
 
 
 def _first_request(sentences):
