@@ -1995,20 +1995,31 @@ def test_an_announced_pair_in_japanese_and_tagalog_is_two_lessons():
     ("siguro mas maganda kung Form Request class na lang", "MEDIUM"),  # maybe nicer as a Form Request
     ("다음엔 스크린샷도 같이 붙여주면 리뷰어들이 편할 것 같아요", "MEDIUM"),  # Korean "I think it would be easier if …"
     ("dont log account numbers, privacy act stuff", "CRITICAL"),
+    ("别把生产库的密码贴到群里。", "CRITICAL"),  # production password
+    ("日志里不要打身份证号。", "CRITICAL"),  # national id numbers
+    ("谁让你删的？这张表财务还在用。", "CRITICAL"),  # who told you to delete it: data loss
+    ("不过用 errgroup 可能会简洁点。", "MEDIUM"),  # might be neater: a suggestion
+    ("这个函数太长了，拆一下。", "HIGH"),
 ])
-def test_japanese_tagalog_and_privacy_act_priorities(text, priority):
+def test_japanese_tagalog_chinese_and_privacy_act_priorities(text, priority):
     assert inference.infer_priority("user_correction", text) == priority
 
 
-def test_a_japanese_as_i_said_before_repeats_the_earlier_correction():
-    records = [user("controller-runtime を上げてください"), tool_use("Bash", {"command": "go get -u ./..."}), tool_result("ok"),
-               assistant_text("更新しました。"),
-               user("go get -u はやめてください。controller-runtime だけ上げたかったんです。"),
-               tool_use("Bash", {"command": "go get -u sigs.k8s.io/controller-runtime@v0.19.0"}), tool_result("ok"),
-               assistant_text("やり直しました。"),
-               user("前にも言いましたが、-u は付けないでください。controller-runtime 以外も上がっています。")]
+@pytest.mark.parametrize("request_, command, first, again", [
+    ("controller-runtime を上げてください", "go get -u ./...", "go get -u はやめてください。controller-runtime だけ上げたかったんです。",
+     "前にも言いましたが、-u は付けないでください。controller-runtime 以外も上がっています。"),  # "as I said before"
+    ("把 proto 重新生成一下", "protoc --go_out=. api/order.proto", "不要直接调 protoc，用 make proto。",
+     "又直接 protoc？说过了用 make proto。"),  # Chinese "protoc again? I said make proto"
+])
+def test_a_japanese_or_chinese_repeat_raises_the_earlier_correction(request_, command, first, again):
+    records = [user(request_), tool_use("Bash", {"command": command}), tool_result("ok"), assistant_text("done"),
+               user(first), tool_use("Bash", {"command": command}), tool_result("ok"), assistant_text("done"), user(again)]
     (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
     assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
+
+
+def test_chinese_words_for_again_and_i_said_are_repeat_cues():
+    assert all(capture.REPEAT_CUE.search(t) for t in ("又直接 protoc？", "我说过了", "说了多少次了", "怎麼又忘了"))
 
 
 def test_a_japanese_next_task_with_a_dont_is_no_correction():
@@ -2072,29 +2083,6 @@ def test_an_announced_pair_in_chinese_is_two_lessons():
 
     text = "两个问题。一，日志里别打手机号，要脱敏。二，新接口要写单测，覆盖空参数的情况。"
     assert len(reply_lessons(text)) == 2
-
-
-@pytest.mark.parametrize("text, priority", [
-    ("别把生产库的密码贴到群里。", "CRITICAL"),  # production password
-    ("日志里不要打身份证号。", "CRITICAL"),  # national id numbers
-    ("谁让你删的？这张表财务还在用。", "CRITICAL"),  # who told you to delete it: data loss
-    ("不过用 errgroup 可能会简洁点。", "MEDIUM"),  # might be neater: a suggestion
-    ("这个函数太长了，拆一下。", "HIGH"),
-])
-def test_chinese_priorities(text, priority):
-    assert inference.infer_priority("user_correction", text) == priority
-
-
-def test_a_chinese_again_repeats_the_earlier_correction():
-    records = [user("把 proto 重新生成一下"), tool_use("Bash", {"command": "protoc --go_out=. api/order.proto"}), tool_result("ok"),
-               assistant_text("已生成。"),
-               user("不要直接调 protoc，用 make proto。"),
-               tool_use("Bash", {"command": "protoc --go_out=. api/user.proto"}), tool_result("ok"),
-               assistant_text("已生成。"),
-               user("又直接 protoc？说过了用 make proto。")]
-    (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
-    assert node["occurrences"] == 2 and node["priority"] == "CRITICAL"
-    assert all(capture.REPEAT_CUE.search(t) for t in ("又直接 protoc？", "我说过了", "说了多少次了", "怎麼又忘了"))
 
 
 @pytest.mark.parametrize("prompt", [
