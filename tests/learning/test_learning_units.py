@@ -594,8 +594,10 @@ def test_the_skill_example_block_parses_into_a_valid_node():
 def test_every_statement_marker_holds_a_gate_word():
     from forewarn.learning import statements
 
-    alternatives = re.split(r"\|(?=\\b|[^\x00-\x7f])", statements._STATEMENT)  # Japanese markers have no \b
-    assert len(alternatives) == 83
+    from forewarn.learning.lazy_regex import top_level_alternatives
+
+    alternatives = top_level_alternatives(statements._STATEMENT)
+    assert len(alternatives) == 101  # 66 that start at a word boundary, 17 Japanese, 18 Chinese
     for alternative in alternatives:
         words = alternative.replace("\\b", " ").replace("\\s", " ").replace("(?:", " ").replace(")", " ").replace("|", " ")
         assert any(word in words for word in statements.GATE_WORDS), alternative
@@ -2107,3 +2109,12 @@ def test_a_japanese_request_that_says_what_instead_is_still_a_correction():
     (node,) = _after_an_edit("チケットは EDGE ではなく、CHG プロジェクトで作ってください。EDGE だと CAB に上がりません。")
     assert node["source"]["kind"] == "user_correction"
 
+
+
+def test_a_correction_with_no_latin_words_about_a_command_fires_on_that_command():
+    from forewarn.reach import unreachable
+
+    records = [user("看一下上个月的订单量"), tool_use("Bash", {"command": "spark-sql -e \"SELECT count(*) FROM dwd.orders\""}),
+               tool_result("ok"), assistant_text("查好了"), user("不要全表扫，这张表按天分区的，要带日期条件")]
+    (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
+    assert node["trigger_conditions"]["action_keywords"] == ["spark-sql"] and not unreachable(node, 0.7)

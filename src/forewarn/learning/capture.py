@@ -18,8 +18,8 @@ import re
 
 from ..inject import read_only
 from . import inference, markers, reply_model, transcript
-from .corrections import (ACCEPT, NEXT_TASK, find_corrections, find_rejection_correction, moves_on, opens_with_command, pushes_back,
-                          reply_correction, reply_lessons)
+from .corrections import (ACCEPT, NEXT_TASK, command_programs, find_corrections, find_rejection_correction, moves_on,
+                          opens_with_command, pushes_back, reply_correction, reply_lessons)
 from .lazy_regex import lazy
 from .redact import redact, redact_node
 from .statements import find_statements
@@ -91,6 +91,11 @@ def _triggers(tool_calls, terms, sentence):
     trig = inference.triggers_from_tools(tool_calls, terms)
     if not trig["tool_names"] and not trig["file_patterns"]:
         return inference.triggers_from_text(sentence, terms)
+    if not terms and not trig["file_patterns"]:
+        # a lesson in words key_terms cannot read (Chinese, Japanese) about a command: the command's program is what
+        # it is about ("加分区条件。这表一天四十亿行" after a hive query fires on the next hive command)
+        programs = [p for p in command_programs(tool_calls) if p not in ("sudo", "env", "echo")][:3]
+        trig["action_keywords"], trig["context_keywords"] = programs, programs
     if trig["file_patterns"] and "." in sentence:
         named = [f for f in inference.triggers_from_text(sentence, terms)["file_patterns"] if not f.endswith("/**")]
         trig["file_patterns"] = list(dict.fromkeys(trig["file_patterns"] + named))[: inference.MAX_FILE_PATTERNS]

@@ -631,14 +631,14 @@ def opens_with_command(prompt_text, tool_calls):
     word = OPENING_WORD.match(prompt_text)
     if not word:
         return False
-    return word.group(1) in _programs(tool_calls)
+    return word.group(1) in command_programs(tool_calls)
 
 
-def _programs(tool_calls):
-    """The programs of the shell commands among ``tool_calls`` (``cd`` left out): ``mix``, ``./gradlew``, ``helm``."""
+def command_programs(tool_calls):
+    """The programs of the shell commands among ``tool_calls``, in order (``cd`` left out): ``mix``, ``gradlew``, ``helm``."""
     from ..shell_writes import split_words, strip_wrappers
 
-    found = set()
+    found = {}
     for name, tool_input in tool_calls:
         command = tool_input.get("command") if name in ("Bash", "PowerShell") and isinstance(tool_input, dict) else None
         if not isinstance(command, str):
@@ -647,10 +647,10 @@ def _programs(tool_calls):
             for words in split_words(command, name == "PowerShell"):
                 words = strip_wrappers(words)
                 if words and words[0] != "cd":
-                    found.add(words[0][2:] if words[0].startswith("./") else words[0])
+                    found[words[0][2:] if words[0].startswith("./") else words[0]] = None
         except Exception:
             continue
-    return found
+    return list(found)
 
 
 def reply_correction(prompt_text):
