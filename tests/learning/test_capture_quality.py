@@ -315,7 +315,8 @@ def test_task_prompts_after_an_action_are_rarely_read_as_corrections():
     the Chinese words; 4.4 % since the model reads Japanese and Chinese as character pairs; 5.2 % of 3,887 with
     held-out 91-92 (Chinese requests, "幫我在 Account 加一個欄位 …", and Japanese ones, "…を作ってください", that the
     character-pair model reads as corrections after an edit); 5.0 % (193) since "帮我…" and a Japanese request to
-    make or look into something open new work.
+    make or look into something open new work; 4.9 % (192) with the Korean words, since a Korean request to make,
+    write, prepare, tidy or look into something opens new work too ("… 만들어 주세요").
     """
     import train_reply_model
     from forewarn.learning import reply_model

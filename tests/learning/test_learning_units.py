@@ -2100,8 +2100,9 @@ def test_chinese_next_tasks_self_corrections_and_changes_of_plan_are_no_correcti
     "幫我寫一個匯出報表的 API，只能匯出自己分行的資料，不能跨分行。",  # help me write an export API (Traditional)
     "帮我加一个重试，最多三次，不要无限重试。",  # help me add a retry, at most three, not forever
     "来月のリリースに向けて移行手順書を作ってください。本番の作業は田中さんが行います。",  # please make a runbook
+    "2.3.0 배포 체크리스트 만들어 주세요. 롤백 절차는 빠뜨리지 마세요.",  # Korean: please make a release checklist
 ])
-def test_a_chinese_or_japanese_request_for_new_work_after_an_edit_is_no_correction(prompt):
+def test_a_chinese_japanese_or_korean_request_for_new_work_after_an_edit_is_no_correction(prompt):
     assert _after_an_edit(prompt) == []
 
 
@@ -2118,3 +2119,50 @@ def test_a_correction_with_no_latin_words_about_a_command_fires_on_that_command(
                tool_result("ok"), assistant_text("查好了"), user("不要全表扫，这张表按天分区的，要带日期条件")]
     (node,) = capture.extract_lessons(records, "", "s", NOW, context=[])[0]
     assert node["trigger_conditions"]["action_keywords"] == ["spark-sql"] and not unreachable(node, 0.7)
+
+
+# ---------------------------------------------------------------- Korean (held-out 86; examples written for these tests)
+
+@pytest.mark.parametrize("prompt", [
+    "설정 파일은 직접 수정하지 마세요. values.yaml에서 생성됩니다.",  # don't edit the config by hand
+    "왜 main에 바로 push 했어요? 리뷰 거쳐야 합니다.",  # why did you push straight to main?
+    "그 테이블은 지우면 안 됩니다. 감사 때 제출해야 해요.",  # that table must not be deleted
+    "되돌려 주세요. 그 버전은 릴리스 매니저가 올립니다.",  # put it back; the release manager bumps it
+])
+def test_korean_corrections_after_an_edit(prompt):
+    (node,) = _after_an_edit(prompt)
+    assert node["source"]["kind"] == "user_correction"
+
+
+@pytest.mark.parametrize("text", [
+    "다음부터는 마이그레이션 추가할 때 꼭 downgrade도 작성해 주세요.",  # from next time, always write the downgrade
+    "앞으로 운영 DB는 무조건 읽기 전용 계정으로만 접속하세요.",  # from now on, the read-only account only
+    "기억해 두세요: staging 데이터는 매일 밤 초기화됩니다. 거기에 테스트 데이터 두지 마세요.",  # remember: staging resets
+])
+def test_korean_statements(text):
+    assert find_statements(text, by_user=True, person=True)
+
+
+def test_a_korean_announced_pair_is_two_lessons():
+    from forewarn.learning.corrections import reply_lessons
+
+    text = ("두 가지요. 첫째, 로그에 주민번호 찍지 마세요. 마스킹해야 합니다. "
+            "둘째, 새 API에는 테스트를 꼭 붙여 주세요. 빈 파라미터 경우도요.")
+    assert len(reply_lessons(text)) == 2
+
+
+@pytest.mark.parametrize("text, priority", [
+    ("운영 DB 비밀번호를 슬랙에 붙이지 마세요.", "CRITICAL"),  # the production password
+    ("처리 도중에 파드가 죽으면 이벤트가 유실돼요.", "CRITICAL"),  # events are lost: data loss
+    ("이 함수 너무 길어요. 나눠 주세요.", "HIGH"),
+])
+def test_korean_priorities(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority
+
+
+def test_korean_words_for_again_and_i_told_you_are_repeat_cues():
+    assert all(capture.REPEAT_CUE.search(t) for t in ("또 @Data네요.", "조금 전에 말씀드렸잖아요.", "전에도 얘기했어요."))
+
+
+def test_a_korean_change_of_plan_is_no_correction():
+    assert _after_an_edit("음 생각해 보니 이번 스프린트엔 알림 기능은 빼고 가죠.") == []

@@ -515,7 +515,9 @@ REPEAT_CUE = lazy(
     # Tagalog "na naman" (again!), Japanese "前にも言いましたが" (as I said before), "何度も" (many times), "また同じ" (the same again)
     r"\bna\s+naman\b|前にも言|以前も(?:お伝え|言)|何度も|また同じ|(?:^|[。\s])また\s*\w|"
     # Chinese: "又直接 protoc？" (protoc again?), "刚刚才说过" / "说了多少次" (I just said, how many times have I said), "再次" (once more)
-    r"(?:^|[。！？，,\s])又|怎么又|怎麼又|说过|說過|多少次|再次",
+    r"(?:^|[。！？，,\s])又|怎么又|怎麼又|说过|說過|多少次|再次|"
+    # Korean: "또 @Data네요" (@Data again), "말씀드렸잖아요" / "말했잖아요" (I told you), "전에도" (before too), "몇 번" (how many times)
+    r"(?:^|\s)또\s|드렸잖아|했잖아|말했잖|전에도|몇\s*번",
     re.I,
 )
 TERM_PARTS = lazy(r"[._\-:/()]+")

@@ -152,8 +152,12 @@ CHINESE_PUSHBACK = (r"^(?:为什么|為什麼|为啥|為啥)|谁让你|誰讓你
                     r"[别別](?:把|用|再|碰|动|動|改|删|刪|直接|乱|亂|忘|写|寫|存|打|提交|往|给|給|加|装|裝)|"
                     r"不要(?!紧|緊)|不能|不可以|不准|不对|不對|错了|錯了|改回去|改回来|改回來|撤回|"
                     r"说过|說過|我都说了|我都說了|^又|怎么又|怎麼又|被你|你没看|你沒看|应该是|應該是|应该用|應該用|而不是|^停[！!。]|^不过|^不過")
-# pushes_back's gate for text without space-separated words
-CJK_CUE = lazy((JAPANESE_PUSHBACK + "|" + CHINESE_PUSHBACK).replace("^", ""))
+# held-out 86: Korean: "…하지 마세요" / "…쓰지 마세요" (don't …), "…면 안 됩니다" (must not …), "왜 …했어요?" (why did you …?),
+# "되돌려 주세요" (put it back), "…말고 …" (… not …), "…곤란해요" (… is a problem), "잘못" (wrong)
+KOREAN_PUSHBACK = (r"마세요|말아\s*주세요|지\s*마|안\s*됩니다|안\s*돼요|안\s*되는|^왜\s|\s왜\s.*(?:했어요|했나요|했죠|했어|했습니까)|"
+                   r"되돌려|원복|말고|곤란해요|곤란합니다|틀렸|잘못")
+# pushes_back's gate for text without (or with foreign) space-separated words
+CJK_CUE = lazy((JAPANESE_PUSHBACK + "|" + CHINESE_PUSHBACK + "|" + KOREAN_PUSHBACK).replace("^", ""))
 PUSHBACK = lazy(
     r"^(?:(?:hmm+|ugh|ah+|oh|ok|okay|well|no|nope|nah|wait|omg|please|pls)[\s,.!]+)*"
     r"(?:don'?t|dont|do\s+not|never|no|(?:nope|nah)(?![\s,.!]+(?:not\s+)?(?:for|now|yet|needed|necessary|thanks|all\s+good|good|fine))|"
@@ -237,7 +241,7 @@ PUSHBACK = lazy(
     # held-out 73: Japanese, which has no word boundaries: "…ないでください" / "…はやめてください" (please don't / stop),
     # "なぜ…" (why …), "忘れています" (forgot), "違います" (wrong), "AではなくB" (B, not A), "…ルールです" / "決まりです"
     # (the rule is), "前にも言いましたが" (as I said before), "…が消えています" (… is gone), "…が落ちています" (… fails)
-    + JAPANESE_PUSHBACK + r"|" + CHINESE_PUSHBACK + r"|"
+    + JAPANESE_PUSHBACK + r"|" + CHINESE_PUSHBACK + r"|" + KOREAN_PUSHBACK + r"|"
     r"\blike\s+[\w.-]+\s+does\b|\bbefore\s+(?:writing|running|touching|changing)\b|"
     r"\b(?:every|each|all)\s+[\w.-]+\s+(?:that|which|who)\b[^.!?]{0,60}\b(?:has\s+to|must|needs\s+to)\b|"
     r"^(?:lol|haha)[\s,]+(?:no+|nope|nah)\b|\b(?:brand\s+guide|style\s+guide|the\s+checklist|the\s+spec)\b[^.!?]{0,20}\b(?:says|asks|puts|is\s+specific)\b|"
@@ -460,6 +464,8 @@ CHANGE_OF_PLAN = lazy(
     r"仕様変更|方針を変え|問題があったわけではな|"
     # Chinese: "算了，…先不加了" (never mind, we'll leave it out for now), "产品那边说…" (product says …), "需求变了" (the spec changed)
     r"算了|先不(?:加|做|改|弄|搞)了|产品那边说|產品那邊說|需求变了|需求變了|"
+    # Korean: "생각해 보니 … 빼고 가죠" (on second thought, let's leave … out), "요구사항이 바뀌" (the requirements changed)
+    r"생각해\s*보니|요구사항이\s*바뀌|기획이\s*바뀌|궁금해서요|궁금합니다|"  # "… 궁금해서요" (just curious)
     r"\bchanged\s+(?:their|his|her|my|our|the)\s+minds?\b|\bchange\s+of\s+plans?\b|\bcambio\s+de\s+planes?\b|"
     r"\bno\s+es\s+(?:reclamo|queja|cr[ií]tica)\b|\bsorry\s+for\s+the\s+(?:churn|back[\s-]+and[\s-]+forth)\b|"
     r"\brequirements?\s+(?:changed|have\s+changed|has\s+changed)\b|\bnew\s+requirements?\b|"
@@ -481,7 +487,9 @@ NEW_WORK = lazy(
     r"^(?:(?:好|ok|那)[。，,！!\s]*)?(?:请|請|麻烦|麻煩)?(?:帮我|幫我|帮忙|幫忙)|^(?:写|寫|做|建|加)(?:个|個|一个|一個)|"
     # Japanese puts the verb last: "…を作ってください" (please make …), "…調べてください" (look into …); not "…に追加して"
     # (add it to …) or "…に書いてください" (write it in …), which as often say where the done work should have gone
-    r"^[^。！？]*(?:作って|作成して|実装して|用意して|下書きして|調べて)(?:ください|下さい|くれ|ほしい|もらえますか)?[。！]?$",
+    r"^[^。！？]*(?:作って|作成して|実装して|用意して|下書きして|調べて)(?:ください|下さい|くれ|ほしい|もらえますか)?[。！]?$|"
+    # Korean, verb last too: "…만들어 주세요" (please make …), "…초안 써 주세요" (draft …), "…봐 주세요" (look into …)
+    r"^.*?(?:만들어|작성해|준비해|초안\s*써|정리해|찾아|봐)\s*주세요[.!]?$",
     re.I,
 )
 TASK_LEAD = lazy(r"^(?:new\s+task|next\s+(?:one|task|up)|next|ok(?:ay)?|so|hi|hey|hello|thanks|thank\s+you|good\s+(?:morning|afternoon|evening))\W*$", re.I)
@@ -511,8 +519,9 @@ PRAISE_LEAD = lazy(r"^(?:nice|cool|lgtm|awesome|sweet|neat|works|green|passes|lo
 # "bakit mo ginalaw …?" (why did you touch …?), "なぜ latest にしたんですか？" (why did you make it latest?): after an action,
 # asking why the assistant did it is the rebuke (English "why did you …?" is a correction phrase of its own).
 FOREIGN_WHY_YOU = lazy(r"^(?:bakit\s+(?:mo|ka|niyo|nyo|naka)\b|(?:なぜ|なんで|どうして).*(?:した|たん|ました|てる|ている)|"
-                       r"(?:为什么|為什麼|为啥|為啥|谁让你|誰讓你|谁叫你|誰叫你))", re.I)  # Chinese "为什么是 context.Background()？"
-WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?(?:why|bakit)\b|^(?:なぜ|なんで|どうして|为什么|為什麼|为啥|為啥|谁让你|誰讓你)", re.I)
+                       r"(?:为什么|為什麼|为啥|為啥|谁让你|誰讓你|谁叫你|誰叫你)|"  # Chinese "为什么是 context.Background()？"
+                       r"(?:\S+\s+)*?왜\s.*(?:했어요|했나요|했죠|했어|했습니까|하셨어요|하셨나요))", re.I)  # Korean "… 왜 true로 했어요?"
+WHY_REBUKE = lazy(r"^(?:but\s+|and\s+|so\s+)?(?:why|bakit)\b|^(?:なぜ|なんで|どうして|为什么|為什麼|为啥|為啥|谁让你|誰讓你|왜\s)", re.I)
 
 # "don't commit yet", "hold on, not until I've reviewed it": putting the next step off corrects nothing.
 PUT_OFF = lazy(r"\b(?:yet|until|for\s+now|first)\b", re.I)
@@ -692,17 +701,19 @@ ANNOUNCED = lazy(r"\b(two|2|three|3|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)
                  # Japanese "2点" / "2つ" (two points), Tagalog "Dalawa ha." (two, mind you)
                  r"(?<![\w.])(2|3|二|三)\s*(?:点|つ)|\b(dalawa|tatlo)\b(?=\s*(?:ha|na|po|lang)?\s*[.!:,])|"
                  # Chinese "两个问题" / "兩件事" / "三点" (two problems, two things, three points)
-                 r"(两|兩|三|2|3)\s*(?:个|個|件|点|點)\s*(?:问题|問題|事情|事)?", re.I)
+                 r"(两|兩|三|2|3)\s*(?:个|個|件|点|點)\s*(?:问题|問題|事情|事)?|"
+                 r"(두|세)\s*가지", re.I)  # Korean "두 가지요" (two things)
 BULLET = lazy(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 INLINE_NUMBER = lazy(r"(?:(?<=\s)|^)(?P<n>[1-9])[.)]\s+(?=\S)")
 ORDINAL = lazy(r"(?:^|(?<=[.!;:]\s)|(?<=\n)|(?<=[.!;:,]\sand\s))(?:(?:first|second|third)(?:ly)?|finally|primero|segundo|tercero|"
                r"premi[eè]rement|deuxi[eè]mement|erstens|zweitens|primeiro|una|pangalawa|ikalawa|まず|それと|次に|"
                r"(?:one|two|un|une|uno|deux|dos)(?=\s*:))\b[,:、]?\s*|"
-               r"(?:^|(?<=[。！？；：])|(?<=[。！？；：]\s))(一|二|第一|第二|其次)[，,、：:]\s*", re.I)  # Chinese "一，… 二，…"
+               r"(?:^|(?<=[。！？；：])|(?<=[。！？；：]\s))(一|二|第一|第二|其次)[，,、：:]\s*|"  # Chinese "一，… 二，…"
+               r"(?:^|(?<=[.!?]\s))(첫째|둘째|셋째)[,:]?\s*", re.I)  # Korean "첫째, … 둘째, …"
 SECOND = frozenset(("second", "secondly", "segundo", "deuxièmement", "deuxiemement", "zweitens", "two", "deux", "dos",
-                    "pangalawa", "ikalawa", "それと", "次に", "二", "第二", "其次"))
+                    "pangalawa", "ikalawa", "それと", "次に", "二", "第二", "其次", "둘째"))
 FIRST = frozenset(("first", "firstly", "primero", "premièrement", "premierement", "erstens", "primeiro", "one", "un", "une", "uno",
-                   "una", "まず", "一", "第一"))
+                   "una", "まず", "一", "第一", "첫째"))
 # Where the next lesson of an announced reply starts when nothing enumerates them: a sentence that opens with "And",
 # "Also", "Plus" (or "y", "et", "e", "und", "además", "aussi"): "Two things. Amounts are never float … And please run …"
 JOINER = lazy(r"(?:(?<=[.!;:?])|(?<=\s[\u2014\u2013]))\s+(?=(?:and|also|plus|y|et|e|und|adem[aá]s|tambi[eé]n|aussi)[\s,])", re.I)
@@ -710,7 +721,7 @@ LEADING_JOINER = lazy(r"^\s*(?:(?:and|also|plus|oh\s+and|y|et|e|und|adem[aá]s|t
 TRAILING_JOINER = lazy(r"[\s,]+(?:and|y|et|e|und)\s*$", re.I)
 COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3, "dos": 2, "deux": 2, "zwei": 2, "duas": 2, "dois": 2, "due": 2, "twee": 2,
           "tres": 3, "trois": 3, "drei": 3, "três": 3, "dua": 2, "tiga": 3, "iki": 2, "üç": 3, "二": 2, "三": 3, "dalawa": 2,
-          "tatlo": 3, "两": 2, "兩": 2}  # "a few things", "a couple of things": as many as there are
+          "tatlo": 3, "两": 2, "兩": 2, "두": 2, "세": 3}  # "a few things", "a couple of things": as many as there are
 ANNOUNCEMENT = lazy(r"^[^.!?:\n]*?" + ANNOUNCED.pattern + r"[^.!?:\n]*[.!?:]+\s*", re.I)
 PART_WORDS = 6  # words: a bullet shorter than this is an item of one checklist, not a lesson of its own
 

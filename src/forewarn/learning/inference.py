@@ -85,7 +85,10 @@ CJK_IMPACT = lazy(r"本番|秘密鍵|パスワード|トークン|認証情報|�
                        # Chinese: production, online, release, go live, migration, keys, passwords, tokens, credentials,
                        # leaks, personal data, ID and phone numbers, bank cards, dropping a database, data loss, rollback
                        r"生产|生產|线上|線上|正式环境|正式環境|发布|發布|上线|上線|发版|發版|迁移|遷移|私钥|私鑰|密钥|金鑰|密码|密碼|令牌|凭证|憑證|"
-                       r"泄露|洩露|外泄|个人信息|個人資料|个资|個資|身份证|身分證|身份證|手机号|手機號|银行卡|銀行卡|删库|刪庫|删表|刪表|删数据|刪資料|谁让你删|誰讓你刪|丢数据|資料遺失|回滚|回滾")
+                       r"泄露|洩露|外泄|个人信息|個人資料|个资|個資|身份证|身分證|身份證|手机号|手機號|银行卡|銀行卡|删库|刪庫|删表|刪表|删数据|刪資料|谁让你删|誰讓你刪|丢数据|資料遺失|回滚|回滾|"
+                       # Korean: production, deploy, release, migration, passwords, tokens, personal data, resident registration
+                       # numbers, leaks, lost events, deletion, the regulator's audit
+                       r"운영|프로덕션|배포|릴리스|릴리즈|마이그레이션|비밀번호|패스워드|토큰|시크릿|개인정보|주민번호|주민등록번호|유출|유실|삭제|감사")
 # A file under a database migrations folder: a correction of that edit is about a migration.
 MIGRATION_PATH = lazy(r"(?:^|[/\\])(?:migrations?|alembic[/\\]versions|db[/\\]migrate|migrate)[/\\]", re.I)
 CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")

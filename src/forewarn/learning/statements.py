@@ -58,7 +58,10 @@ _STATEMENT = (
     r"从现在开始|从现在起|從現在開始|從現在起|从今天起|从今天开始|從今天起|從今天開始|从今以后|從今以後|今后|"
     r"以后(?=[^。！？]{0,12}?(?:所有|都|一律|每|任何|凡是|统一|不|别|要|必须|记得)|[，,])|"
     r"以後(?=[^。！？]{0,12}?(?:所有|都|一律|每|任何|凡是|統一|不|別|要|必須|記得)|[，,])|"
-    r"下次(?=记得|記得|注意|别|別|不要|要|一定)|记住|記住|教训[：:]|教訓[：:]"
+    r"下次(?=记得|記得|注意|别|別|不要|要|一定)|记住|記住|教训[：:]|教訓[：:]|"
+    # Korean: "다음부터(는)" (from next time), "앞으로(는)" (from now on), "이제부터" (from now), "기억해 두세요" (remember),
+    # "명심하세요" (keep in mind), "교훈:" (lesson:)
+    r"\b다음부터는?|\b앞으로는?\s|\b이제부터는?|\b기억해\s*(?:두세요|둬|주세요)|\b기억하세요|\b명심|\b교훈\s*[:：]"
 )
 STATEMENT = lazy(_STATEMENT, re.I)
 # The same markers for lowercased text: a case-sensitive scan is about five times faster than re.I, and
@@ -72,7 +75,8 @@ GATE_WORDS = ("lesson", "note", "important", "forward", "now", "here", "hencefor
               "holds", "applies", "effective", "aage", "agora", "frente", "diante", "casa", "lembra", "lembre", "sempre",
               "siempre", "husk", "av", "rule", "forever", "mulai", "depan", "sekarang", "từ", "bundan", "ba3d", "delwa2ty",
               "これから", "今後", "覚えて", "覚えと", "次回", "次から", "以後", "重要", "教訓", "大事なこと", "tandaan", "ngayon",
-              "susunod", "从现在", "從現在", "从今", "從今", "今后", "以后", "下次", "记住", "記住", "教训")
+              "susunod", "从现在", "從現在", "从今", "從今", "今后", "以后", "下次", "记住", "記住", "教训", "다음부터", "앞으로",
+              "이제부터", "기억", "명심", "교훈")
 NORMATIVE = lazy(
     r"\b(?:always|never|must|should|shouldn'?t|needs?|requires?|make\s+sure|don'?t|do\s+not|avoid|remember|"
     r"ensure|instead|has\s+to|have\s+to|no\s+exceptions|"
@@ -82,6 +86,7 @@ NORMATIVE = lazy(
     # Japanese guidance has no word boundaries: "…してください" (please do), "必ず" (always), "絶対" (never ever), "禁止"
     r"ください|必ず|絶対|禁止|しない|ないこと|すること|ルール|決まり|ようにします|回します|お願いします|お願いいたします|"
     # Chinese: must, have to, all (of them) must, don't, can't, not allowed, without exception, uniformly, only, be sure to
+    r"꼭|반드시|무조건|절대|항상|해\s*주세요|하세요|마세요|안\s*됩니다|안\s*돼요|해야|씁니다|"  # Korean: must, always, never, please do/don't
     r"必须|必須|一定要|都要|都得|都会|都會|不要|[别別](?:把|用|再|碰|动|動|改|删|刪|直接|写|寫|存|打|提交)|不能|不准|不可以|一律|统一|統一|只能|务必|務必|记得|記得",
     re.I,
 )
@@ -168,7 +173,8 @@ def find_statements(text, by_user=False, person=None):
         after = s[match.end():]
         explicit = EXPLICIT.match(match.group(0)) or (
             by_user and FORWARD.match(match.group(0)) and LEAD_IN.match(s[: match.start()])  # not "… disappears next time anyone …"
-        ) or person and match.group(0).lower().startswith(("remember", "important", "tandaan", "覚えて", "覚えと", "重要", "大事", "记住", "記住"))  # a person's
+        ) or person and match.group(0).lower().startswith(("remember", "important", "tandaan", "覚えて", "覚えと", "重要", "大事", "记住", "記住",
+                                                          "기억", "명심"))  # a person's
         # "remember that bk1 sits in hel1 …"; Tagalog "tandaan mo 'to: …", Japanese "覚えておいてください：…"
         if (explicit and word_count(after) >= 3) or _is_guidance(after or s, person):
             if joined_to_previous and _continues(s, found[-1]):
