@@ -33,7 +33,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_79, HELD_OUT_80, HELD_OUT_81, HELD_OUT_82,
     HELD_OUT_83, HELD_OUT_84, HELD_OUT_85, HELD_OUT_86,
     HELD_OUT_87, HELD_OUT_88, HELD_OUT_89, HELD_OUT_90,
-    HELD_OUT_91, HELD_OUT_92,
+    HELD_OUT_91, HELD_OUT_92, HELD_OUT_93, HELD_OUT_94,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -197,6 +197,8 @@ def main():
     everything += [dict(c, set="held_out_90") for c in HELD_OUT_90]
     everything += [dict(c, set="held_out_91") for c in HELD_OUT_91]
     everything += [dict(c, set="held_out_92") for c in HELD_OUT_92]
+    everything += [dict(c, set="held_out_93") for c in HELD_OUT_93]
+    everything += [dict(c, set="held_out_94") for c in HELD_OUT_94]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:
             for record in records(case):

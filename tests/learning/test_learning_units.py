@@ -2164,5 +2164,9 @@ def test_korean_words_for_again_and_i_told_you_are_repeat_cues():
     assert all(capture.REPEAT_CUE.search(t) for t in ("또 @Data네요.", "조금 전에 말씀드렸잖아요.", "전에도 얘기했어요."))
 
 
-def test_a_korean_change_of_plan_is_no_correction():
-    assert _after_an_edit("음 생각해 보니 이번 스프린트엔 알림 기능은 빼고 가죠.") == []
+@pytest.mark.parametrize("prompt", [
+    "음 생각해 보니 이번 스프린트엔 알림 기능은 빼고 가죠.",  # on second thought, leave notifications out this sprint
+    "아 제가 잘못 말씀드렸어요, dev 말고 staging 프로젝트예요.",  # I told you wrong: the person's own mistake
+])
+def test_a_korean_change_of_plan_or_self_correction_is_no_correction(prompt):
+    assert _after_an_edit(prompt) == []

@@ -103,7 +103,8 @@ POLITE = lazy(r"^(?:(?:please|pls|kindly)[,\s]+)?(?:could|can|would|will)\s+you\
 SELF = lazy(r"\b(?:i|we)\s+(?:forgot|missed|didn'?t)\b", re.I)
 # The person correcting their own instruction ("I told you the wrong file, sorry, I meant checkout.ts"): no lesson.
 SELF_CORRECTION = lazy(r"\bi\s+(?:told|gave|sent)\s+you\s+the\s+wrong\b|\bi\s+meant\b|\bmy\s+(?:bad|mistake)\b|"
-                       r"我说错了|我說錯了|我搞错了|我搞錯了|我写错了|我寫錯了|口误|口誤", re.I)  # Chinese "sorry, I misspoke"
+                       r"我说错了|我說錯了|我搞错了|我搞錯了|我写错了|我寫錯了|口误|口誤|"  # Chinese "sorry, I misspoke"
+                       r"제가\s*잘못|잘못\s*말씀|제\s*실수", re.I)  # Korean "제가 잘못 말씀드렸네요" (I told you wrong)
 HYPOTHETICAL = lazy(r"\b(?:if|in\s+case|whether|unless)\s+" + _YOU + r"\s+(?:forgot|missed|didn'?t|skipped)\b", re.I)
 PRAISE = lazy(
     r"\byou\s+didn'?t\s+(?:break|miss)\s+anything\b|\bnothing\s+(?:you\s+)?(?:forgot|missed)\b|"
