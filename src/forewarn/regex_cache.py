@@ -27,11 +27,10 @@ Standard library only: the Stop hook uses this module.
 """
 
 import marshal
-import os
 import re
 import sys
 
-from . import __version__, paths, storage
+from . import __version__, marshal_cache, storage
 
 try:
     import _sre
@@ -50,7 +49,7 @@ _added = False
 
 
 def cache_file():
-    return os.path.join(paths.data_dir(), "cache", "regex.%s.marshal" % (sys.implementation.cache_tag or "python"))
+    return marshal_cache.cache_file("regex")  # one folder and naming for every marshal copy
 
 
 def _header():
