@@ -207,6 +207,19 @@ def test_environment_gate(call, elsewhere):
     assert score(plain, call, talk("x")).eligible  # an item that does not name production is never gated for it
 
 
+def test_project_knowledge_stays_out_of_a_command_run_outside_the_project(monkeypatch):
+    monkeypatch.setenv("FOREWARN_USER_GRAPHS", "/home/u/.claude/graphs")
+    nd = node(priority="CRITICAL", tools=["Bash"], actions=["push --force", "push -f"])
+    project_item = index_build._record(0, nd, (0, 0, 0), ROOT + "/.claude/graphs/team.json")
+    users_item = index_build._record(0, nd, (0, 0, 0), "/home/u/.claude/graphs/mine.json")
+    away = ToolCall({"tool_name": "Bash", "tool_input": {"command": "cd ~/src/dotfiles && git push -f"}, "cwd": ROOT}, ROOT)
+    v = score(project_item, away)
+    assert v.gate == "the command runs outside the project; the item is the project's knowledge"
+    assert score(users_item, away).eligible  # the user's own knowledge goes wherever the user goes
+    assert score(project_item, bash("git push -f origin main")).eligible
+    assert not relevance.users_own(project_item) and relevance.users_own(users_item)
+
+
 def test_gates_are_reported_in_order():
     rec = record(priority="CRITICAL", tools=["Edit"], files=["**/a.json"], actions=["version"])
     assert score(rec, write("b.json", "name")).gate.startswith("tool ")  # the first gate that applies is named

@@ -99,6 +99,26 @@ def test_shell_commands_know_the_files_they_write(tool, command, writes):
     assert c.write_paths == writes and all(w in c.paths for w in writes)
 
 
+@pytest.mark.parametrize("tool, command, cwd, outside", [
+    ("Bash", "cd ~/src/dotfiles && git push -f", "/p", True),
+    ("Bash", "cd /tmp/scratch; npm publish", "/p", True),
+    ("Bash", "cd .. && make release", "/p", True),
+    ("Bash", "git push -f origin master", "/home/dev/src/other", True),  # Claude Code's cwd is where the shell is
+    ("Bash", "cd /p/sdk && npm publish", "/tmp", False),  # back into the project first
+    ("Bash", "cd sdk && npm publish", "/p", False),
+    ("Bash", "cd $HOME/src/x && make", "/p", False),  # a variable is not followed
+    ("Bash", "cd - && make", "/p", False),
+    ("Bash", "make && cd /tmp", "/p", False),  # only where the command starts counts
+    ("Bash", "npm publish", "/p/sdk", False),
+    ("PowerShell", "Set-Location C:\\other; npm publish", "C:\\p", True),
+    ("Edit", None, "/tmp", False),  # only a shell command runs somewhere
+])
+def test_a_shell_command_knows_when_it_runs_outside_the_project(tool, command, cwd, outside):
+    root = "C:\\p" if cwd.startswith("C:") else "/p"
+    tool_input = {"command": command} if command else {"file_path": "/p/a.py", "old_string": "a", "new_string": "b"}
+    assert ToolCall({"tool_name": tool, "tool_input": tool_input, "cwd": cwd}, root).runs_outside is outside
+
+
 def test_shell_words_are_read_from_the_hook_cwd_and_bounded():
     assert call("Bash", {"command": "cat ./a.txt"}, cwd=ROOT + "/sub").paths == [["sub", "a.txt"]]
     many = " ".join("f%d.txt" % i for i in range(MAX_BASH_TOKENS + 10))

@@ -40,8 +40,11 @@ Contract: pure functions over index records (:mod:`forewarn.index`) and a
 through a callable only when a context keyword could change a decision.
 """
 
+import os
+
 from .globs import extension, match_any
-from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_TOOLS
+from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_SOURCE, R_TOOLS
+from .paths import user_graphs_dir
 from .keywords import any_in, any_in_command
 from .secret_signal import about_secrets
 from .toolcall import FILE_EDIT_TOOLS
@@ -204,6 +207,8 @@ def score(record, call, threshold, conversation, always_context=False):
         elsewhere = other_environment(record, call)
         if elsewhere:
             v.gate = "the call names %s, not production; the item is about production" % elsewhere
+    if v.gate is None and call.runs_outside and not users_own(record):
+        v.gate = "the command runs outside the project; the item is the project's knowledge"
     if v.gate is None and v.score < threshold:
         v.gate = "score %.2f below threshold %.2f" % (v.score, threshold)
     return v
@@ -229,6 +234,11 @@ def other_environment(record, call):
         if word in words:
             return word
     return None
+
+
+def users_own(record):
+    """True for an item from the user's own graphs (knowledge for every project), not the project's."""
+    return os.path.dirname(record[R_SOURCE]) == user_graphs_dir()  # graphs are the folder's own *.json files
 
 
 def rank_key(verdict):

@@ -27,6 +27,7 @@ TEXT_KEYS = ("command", "description", "content", "new_string", "prompt", "query
 MAX_TEXT_CHARS = 64 * 1024
 MAX_BASH_TOKENS = 64
 COMMAND_SEPARATORS = ("&&", "||", ";", "|", "\n")  # between simple commands
+CHANGE_FOLDER = frozenset(("cd", "pushd", "chdir", "set-location", "sl", "push-location"))  # shell and PowerShell
 
 
 def normalise_path(path, cwd, root):
@@ -76,10 +77,12 @@ class ToolCall:
     ``write_paths``: the paths the call writes without being an edit tool: those a shell command
     writes, creates, moves or deletes (:mod:`forewarn.shell_writes`), or the ``path`` an MCP tool is
     given ``content`` for; also among ``paths``.  ``outside``: the paths that are outside the project.
+    ``runs_outside``: a shell command that runs in a folder outside the project — the hook's ``cwd`` is outside
+    it, or the command starts by changing to such a folder (``cd ~/src/dotfiles && git push -f``).
     """
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
-                 "_words", "_secret", "outside")
+                 "_words", "_secret", "outside", "runs_outside")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -106,6 +109,7 @@ class ToolCall:
                 if not self.display_path:
                     self.display_path = "/".join(segs)
         self.file_bearing = bool(self.paths)
+        self.runs_outside = False
         self.write_paths = []
         if self.paths and low.startswith("mcp__") and isinstance(self._input.get("content"), str):
             self.write_paths = list(self.paths)  # an MCP tool given content for a path writes that file (create_or_update_file)
@@ -119,6 +123,7 @@ class ToolCall:
                 if "bash" in self.names:  # Bash, and PowerShell through its alias
                     from .shell_writes import write_targets
 
+                    self.runs_outside = bool(root) and _runs_outside(command, cwd, root, low == "powershell")
                     for target in write_targets(command, powershell=low == "powershell"):
                         segs, outside = normalise_path(target, cwd, root)
                         if segs:
@@ -221,6 +226,24 @@ class ToolCall:
         """True when the tool input carries no word at all (an edit of ``1.3.0`` to ``1.4.0``)."""
         self.folded_text()
         return self._wordless
+
+
+def _runs_outside(command, cwd, root, powershell):
+    """True when a shell command runs outside the project: its first simple command changes to a folder outside
+    the project, or it changes to none and ``cwd`` is outside (a ``cd`` to a variable or ``-`` is not followed)."""
+    from .shell_writes import split_words
+
+    commands = split_words(command, powershell)
+    first = commands[0] if commands else []
+    if len(first) >= 2 and first[0].lower() in CHANGE_FOLDER:
+        target = next((w for w in first[1:] if not w.startswith("-") or w == "-"), "")
+        if target.startswith(("$", "-", "`")) or not target:
+            return False
+        segs, outside = normalise_path(target, cwd, root)
+        return outside
+    if not cwd:
+        return False
+    return normalise_path(cwd, None, root)[1]
 
 
 def _path_tokens(command):

@@ -201,7 +201,7 @@ def blocked(verdict, call, gates):
         return True
     if "specificity" in gates and (patterns or actions or contexts) and not (verdict.file or verdict.action or verdict.context):
         return True
-    if "environment" in gates and relevance.other_environment(rec, call):
+    if "environment" in gates and (relevance.other_environment(rec, call) or call.runs_outside and not relevance.users_own(rec)):
         return True
     return False
 
