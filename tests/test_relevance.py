@@ -207,6 +207,17 @@ def test_environment_gate(call, elsewhere):
     assert score(plain, call, talk("x")).eligible  # an item that does not name production is never gated for it
 
 
+def test_a_dry_run_is_not_production():
+    prod = record(priority="CRITICAL", tools=["Bash"], actions=["helm upgrade", "migrate"], context=["prod-eu-1"])
+    for command in ("helm upgrade api charts/api --kube-context prod-eu-1 --dry-run",
+                    "helm diff upgrade api charts/api --kube-context prod-eu-1", "python manage.py migrate --plan"):
+        assert relevance.other_environment(prod, bash(command)) == relevance.DRY_RUN
+        assert score(prod, bash(command), talk("x")).gate == "the call is a dry run; the item is about production"
+    assert score(prod, bash("helm upgrade api charts/api --kube-context prod-eu-1"), talk("x")).eligible
+    plain = record(priority="CRITICAL", tools=["Bash"], actions=["npm publish"])
+    assert score(plain, bash("npm publish --dry-run"), talk("x")).eligible  # the corpora disagree on publish rehearsals
+
+
 def test_project_knowledge_stays_out_of_a_command_run_outside_the_project(monkeypatch):
     monkeypatch.setenv("FOREWARN_USER_GRAPHS", "/home/u/.claude/graphs")
     nd = node(priority="CRITICAL", tools=["Bash"], actions=["push --force", "push -f"])

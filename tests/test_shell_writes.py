@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forewarn.shell_writes import deletes_recursively, dispatched_workflows, split_words, write_targets
+from forewarn.shell_writes import deletes_recursively, dispatched_workflows, dry_run, split_words, write_targets
 
 
 @pytest.mark.parametrize("command,targets", [
@@ -54,6 +54,11 @@ def test_quotes_and_separators():
     assert split_words("""a 'b c' "d \\"e\\"" f\\ g && h|i;j""") == [["a", "b c", 'd "e"', "f g"], ["h"], ["i"], ["j"]]
 
 
+def test_a_comment_is_not_read():
+    assert split_words("du -sh media/  # before anyone rm -rf's it > x\nls a#b '#c'") == [["du", "-sh", "media/"], ["ls", "a#b", "#c"]]
+    assert write_targets("ls  # > notes.txt") == []
+
+
 @pytest.mark.parametrize("command,powershell,deletes", [
     ("rm -rf x", False, True), ("rm -r x", False, True), ("rm --recursive x", False, True), ("rm x", False, False),
     ("rm -f a.txt", False, False), ("find exports -name '*.csv' -delete", False, True),
@@ -71,6 +76,7 @@ def test_any_text_is_read_without_raising(command, powershell):
     targets = write_targets(command, powershell)
     assert isinstance(targets, list) and len(targets) <= 16 and all(isinstance(t, str) and t for t in targets)
     assert deletes_recursively(command, powershell) in (True, False)
+    assert dry_run(command, powershell) in (True, False)
 
 
 @pytest.mark.parametrize("command,forced", [
@@ -116,3 +122,22 @@ def test_knowledge_about_terraform_apply_reaches_a_dispatched_terraform_run():
 
     call = ToolCall({"tool_name": "Bash", "tool_input": {"command": "gh workflow run terraform.yml -f workspace=prod -f command=apply"}}, "/p")
     assert any_in_command([fold("terraform apply")], call.commands()) == fold("terraform apply")
+
+
+@pytest.mark.parametrize("command, powershell, rehearses", [
+    ("helm upgrade api charts/api -f values-prod.yaml --dry-run", False, True),
+    ("kubectl apply -k overlays/prod --dry-run=server", False, True),
+    ("helm diff upgrade api charts/api --kube-context prod-eu-1", False, True),
+    ("argocd app diff prod-eu", False, True),
+    ("python manage.py migrate --plan", False, True),
+    ("sudo -u deploy kafka-consumer-groups --reset-offsets --to-latest --group g --dry-run", False, True),
+    ("Remove-Item -Recurse build -WhatIf", True, True),
+    ("helm diff upgrade api charts/api && helm upgrade api charts/api", False, False),  # rehearsed, then done
+    ("helm upgrade api charts/api --atomic", False, False),
+    ("git diff main -- src/", False, True),
+    ("echo dry-run && kubectl apply -f x.yaml", False, False),
+    ("kubectl apply -f x.yaml  # not a --dry-run", False, False),  # a comment is not a flag
+    ("", False, False),
+])
+def test_a_dry_run_only_rehearses(command, powershell, rehearses):
+    assert dry_run(command, powershell) is rehearses

@@ -61,6 +61,7 @@ SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
 SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
+DRY_RUN = "a dry run"  # what other_environment says of a call that only rehearses (helm diff upgrade, --dry-run)
 NON_PRODUCTION = ("staging", "stage", "stg", "dev", "development", "local", "localhost", "qa", "sandbox", "minikube")
 
 
@@ -205,7 +206,9 @@ def score(record, call, threshold, conversation, always_context=False):
         v.gate = "none of its file patterns or keywords occur in this call"
     if v.gate is None and (record[R_CONTEXT] or record[R_ACTION]):
         elsewhere = other_environment(record, call)
-        if elsewhere:
+        if elsewhere == DRY_RUN:
+            v.gate = "the call is a dry run; the item is about production"
+        elif elsewhere:
             v.gate = "the call names %s, not production; the item is about production" % elsewhere
     if v.gate is None and call.runs_outside and not users_own(record):
         v.gate = "the command runs outside the project; the item is the project's knowledge"
@@ -220,13 +223,17 @@ def other_environment(record, call):
     An item is about production when one of its keywords holds the word
     ``prod`` or ``production``; a call names another environment when its
     input (command, path, text, description) holds one of
-    :data:`NON_PRODUCTION` and neither of those words.
+    :data:`NON_PRODUCTION` and neither of those words.  A shell command
+    that only rehearses its act (``--dry-run``, ``helm diff upgrade``,
+    ``migrate --plan``) is :data:`DRY_RUN`, wherever it points.
     """
     for keyword in record[R_CONTEXT] + record[R_ACTION]:
         if not PRODUCTION.isdisjoint(keyword.split()):
             break
     else:
         return None
+    if call.dry_run():
+        return DRY_RUN
     words = call.words()
     if not PRODUCTION.isdisjoint(words):
         return None

@@ -49,6 +49,7 @@ def split_words(command, powershell=False):
 
     A redirection becomes the word ``>`` (writes: ``>``, ``>>``, ``2>``, ``&>``) or ``<`` (reads) before its
     target.  A here-document's body is skipped.  In PowerShell a backslash is a path separator, not an escape.
+    A ``#`` that begins a word starts a comment, to the end of the line.
     The result must not be changed by the caller (the last one is kept for the next question).
     """
     key = (command, powershell)
@@ -73,6 +74,10 @@ def _split_words(command, powershell):
                 word.append(text[i])
             else:
                 word.append(c)
+        elif c == "#" and not has_word:  # a comment, up to the end of the line
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
         elif c not in _SPECIAL:
             word.append(c)
             has_word = True
@@ -319,6 +324,32 @@ def force_pushes(command, powershell=False):
     except Exception:
         return False
     return False
+
+
+DRY_RUN_FLAGS = ("--dry-run", "--dryrun", "--what-if", "-whatif", "--noop", "--plan")  # (also as --dry-run=client)
+DRY_RUN_VERBS = frozenset({"diff"})  # helm diff upgrade, kubectl diff, argocd app diff, cdk diff
+
+
+def dry_run(command, powershell=False):
+    """True when ``command`` only rehearses its act: a simple command carries a dry-run flag (``--dry-run``,
+    ``-WhatIf``, ``migrate --plan``) or is a ``diff`` of one (``helm diff upgrade``), and no other simple
+    command runs the same program for real (``helm diff upgrade … && helm upgrade …`` is not a dry run)."""
+    if not isinstance(command, str):
+        return False
+    rehearsed, real = set(), set()
+    try:
+        for words in split_words(command, powershell):
+            words = strip_wrappers(words)
+            if not words:
+                continue
+            program = words[0].rsplit("/", 1)[-1].lower()
+            lows = [w.lower() for w in words[1:]]
+            dry = any(w.split("=", 1)[0] in DRY_RUN_FLAGS for w in lows) or not DRY_RUN_VERBS.isdisjoint(
+                [w for w in lows[:2] if not w.startswith("-")])
+            (rehearsed if dry else real).add(program)
+    except Exception:  # a recogniser never breaks the hook
+        return False
+    return bool(rehearsed) and rehearsed.isdisjoint(real)
 
 
 def _positional(args, flags_with_value=()):

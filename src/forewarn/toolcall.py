@@ -199,6 +199,14 @@ class ToolCall:
                         self._commands.append([w for w in (fold(word) for word in act) if w.strip()])  # gh workflow run
         return self._commands
 
+    def dry_run(self):
+        """True for a shell command that only rehearses its act (:func:`forewarn.shell_writes.dry_run`)."""
+        if "bash" not in self.names:
+            return False
+        from .shell_writes import dry_run
+
+        return dry_run(self._input.get("command"), self.tool.lower() == "powershell")
+
     def words(self):
         """The distinct folded words of the tool input and of its simple commands (a set, computed once)."""
         if self._words is None:
