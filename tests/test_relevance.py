@@ -207,6 +207,15 @@ def test_environment_gate(call, elsewhere):
     assert score(plain, call, talk("x")).eligible  # an item that does not name production is never gated for it
 
 
+def test_text_a_command_only_writes_is_no_act_but_is_the_content_of_its_file():
+    note = bash("echo '- never TRUNCATE on prod without a snapshot' >> docs/runbook.md")
+    act = record(priority="CRITICAL", tools=["Bash"], actions=["TRUNCATE"])
+    assert score(act, note).gate == "none of its action keywords occur in the tool input"
+    assert score(act, bash('psql "$PROD_URL" -c "TRUNCATE sessions"')).eligible
+    about_the_file = record(priority="CRITICAL", tools=["Bash", "Edit"], files=["docs/runbook.md"], actions=["TRUNCATE"])
+    assert score(about_the_file, note).eligible
+
+
 def test_a_dry_run_is_not_production():
     prod = record(priority="CRITICAL", tools=["Bash"], actions=["helm upgrade", "migrate"], context=["prod-eu-1"])
     for command in ("helm upgrade api charts/api --kube-context prod-eu-1 --dry-run",

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forewarn.shell_writes import deletes_recursively, dispatched_workflows, dry_run, split_words, write_targets
+from forewarn.shell_writes import deletes_recursively, dispatched_workflows, dry_run, run_text, split_words, write_targets
 
 
 @pytest.mark.parametrize("command,targets", [
@@ -141,3 +141,18 @@ def test_knowledge_about_terraform_apply_reaches_a_dispatched_terraform_run():
 ])
 def test_a_dry_run_only_rehearses(command, powershell, rehearses):
     assert dry_run(command, powershell) is rehearses
+
+
+@pytest.mark.parametrize("command, ran", [
+    ("echo '- never TRUNCATE on prod' >> docs/runbook.md", "echo > docs/runbook.md"),
+    ("printf 'a\\nb' > .github/x.yml && git add .", "printf > .github/x.yml\ngit add ."),
+    ("du -sh media/  # before anyone rm -rf's it", "du -sh media/"),
+    ("cat >> notes.md <<'EOF'\nrm -rf build\nEOF\nls", "cat > notes.md\nls"),
+    ("sudo -u app echo hi | tee out.txt", "sudo -u app echo\ntee out.txt"),
+    ('psql "$DB" -c "DELETE FROM sessions"', "psql $DB -c DELETE FROM sessions"),  # a quoted argument is run
+])
+def test_the_run_text_leaves_out_what_is_only_printed(command, ran):
+    assert run_text(command) == ran
+    long = "echo '" + "x " * 3000 + "'"
+    assert run_text(long) == long  # beyond what the recogniser reads: the command whole
+

@@ -151,6 +151,17 @@ def test_folded_text_is_the_tool_and_what_the_call_writes_or_runs():
     assert " audit the webhooks " in task.folded_text() and " code reviewer " in task.folded_text()
 
 
+def test_the_run_text_of_a_shell_command_leaves_out_what_it_only_prints():
+    c = call("Bash", {"command": "echo '- rm -rf build before packaging' >> NOTES.md  # note", "description": "Runbook note"})
+    assert " rm rf " in c.folded_text() and " rm rf " not in c.folded_run_text()
+    assert " runbook note " in c.folded_run_text() and " notes md " in c.folded_run_text()
+    assert [fold("rm"), fold("-rf")] not in c.commands(run=True) and any(fold("-rf") in w for w in c.commands())
+    same = call("Bash", {"command": "rm -rf build"})
+    assert same.folded_run_text() == same.folded_text() and same.commands(run=True) == same.commands()
+    edit = call("Edit", {"file_path": ROOT + "/a.md", "old_string": "x", "new_string": "rm -rf"})
+    assert edit.folded_run_text() == edit.folded_text()
+
+
 def test_mcp_tools_are_searched_by_name_and_by_any_string_field():
     c = call("mcp__github__create_pull_request", {"title": "Add IBAN", "body": "Closes #7", "draft": True, "n": 3,
                                                   "labels": ["x"], "meta": {"k": "nested"}})

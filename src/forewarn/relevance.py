@@ -177,9 +177,12 @@ def score(record, call, threshold, conversation, always_context=False):
         v.tool = any(match_any(patterns, segs) for segs in call.write_paths)
     mult = record[R_MULT]
     if record[R_ACTION]:
-        v.action = any_in(record[R_ACTION], call.folded_text())
-        if v.action is None and call.commands():  # flags and arguments may sit between a keyword's words
-            v.action = any_in_command(record[R_ACTION], call.commands())
+        # what a shell command only prints or writes as text (echo '…' >> runbook.md) is no act; it counts only as
+        # the content of a file the item names
+        run = not v.file
+        v.action = any_in(record[R_ACTION], call.folded_run_text() if run else call.folded_text())
+        if v.action is None and call.commands(run):  # flags and arguments may sit between a keyword's words
+            v.action = any_in_command(record[R_ACTION], call.commands(run))
     file_blocked = bool(patterns) and call.file_bearing and not v.file
     if (file_blocked or record[R_ACTION] and v.action is None) and (not tools or v.tool) and about_secrets(record[R_ACTION]) \
             and call.carries_secret():

@@ -326,6 +326,32 @@ def force_pushes(command, powershell=False):
     return False
 
 
+PRINTERS = frozenset({"echo", "printf", "write-host", "write-output"})  # their arguments are text, not a command
+
+
+def run_text(command, powershell=False):
+    """``command`` as it runs: its simple commands' words one line each, without the text it only prints or
+    writes (``echo``/``printf`` arguments, here-document bodies) and without comments, so a runbook note
+    ``echo '- never TRUNCATE on prod' >> docs/runbook.md`` holds no ``TRUNCATE``.  Redirections are kept.
+    A command longer than the recogniser reads is returned whole."""
+    if not isinstance(command, str):
+        return ""
+    if len(command) > MAX_COMMAND_CHARS:
+        return command
+    try:
+        lines = []
+        for words in split_words(command, powershell):
+            program = strip_wrappers(words)
+            if program and program[0].rsplit("/", 1)[-1].lower() in PRINTERS:
+                kept = words[: len(words) - len(program) + 1]
+                kept += [w for i, w in enumerate(words) if w in "<>" or i and words[i - 1] in "<>"]
+                words = kept
+            lines.append(" ".join(words))
+        return "\n".join(lines)
+    except Exception:  # a recogniser never breaks the hook
+        return command
+
+
 DRY_RUN_FLAGS = ("--dry-run", "--dryrun", "--what-if", "-whatif", "--noop", "--plan")  # (also as --dry-run=client)
 DRY_RUN_VERBS = frozenset({"diff"})  # helm diff upgrade, kubectl diff, argocd app diff, cdk diff
 

@@ -82,7 +82,7 @@ class ToolCall:
     """
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
-                 "_words", "_secret", "outside", "runs_outside")
+                 "_words", "_secret", "outside", "runs_outside", "_run", "_run_commands")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -92,8 +92,10 @@ class ToolCall:
         tool_input = data.get("tool_input")
         self._input = tool_input if isinstance(tool_input, dict) else {}
         self._text = None
-        self._wordless = False
+        self._wordless = None  # set when the text is first folded
         self._commands = None
+        self._run = None  # [folded run text, run command or None]
+        self._run_commands = None
         self._words = None
         self._secret = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
@@ -148,26 +150,45 @@ class ToolCall:
         the old text of an edit is left out: it is what is being replaced.
         """
         if self._text is None:
-            chunks = [self.tool]  # MCP tool names say what they do: mcp__github__create_pull_request
-            size = 0
-            keys = list(TEXT_KEYS) + [k for k in self._input if k not in TEXT_KEYS and k not in FILE_KEYS and k != "old_string"]
-            for key in keys:
-                value = self._input.get(key)
-                if key == "edits" and isinstance(value, list):  # MultiEdit
-                    value = "\n".join(e.get("new_string", "") for e in value if isinstance(e, dict) and isinstance(e.get("new_string"), str))
-                if isinstance(value, str) and value:
-                    chunk = value[: MAX_TEXT_CHARS - size]
-                    chunks.append(chunk)
-                    size += len(chunk)
-                    if size >= MAX_TEXT_CHARS:
-                        break
-            self._wordless = not any(c.isalpha() for chunk in chunks[1:] for c in chunk)
-            if self.display_path:
-                chunks.append(self.display_path)
-            self._text = fold("\n".join(chunks))
+            self._text = self._fold_input(self._input.get("command"))
         return self._text
 
-    def commands(self):
+    def folded_run_text(self):
+        """:meth:`folded_text` with a shell command as it runs (:func:`forewarn.shell_writes.run_text`): without
+        what it only prints or writes as text, and without comments.  The same as :meth:`folded_text` for other
+        tools."""
+        if self._run is None:
+            self._run = [self.folded_text(), None]
+            command = self._input.get("command")
+            if "bash" in self.names and isinstance(command, str):
+                from .shell_writes import run_text
+
+                ran = run_text(command, self.tool.lower() == "powershell")
+                if ran != command:
+                    self._run = [self._fold_input(ran), ran]
+        return self._run[0]
+
+    def _fold_input(self, command):
+        chunks = [self.tool]  # MCP tool names say what they do: mcp__github__create_pull_request
+        size = 0
+        keys = list(TEXT_KEYS) + [k for k in self._input if k not in TEXT_KEYS and k not in FILE_KEYS and k != "old_string"]
+        for key in keys:
+            value = command if key == "command" else self._input.get(key)
+            if key == "edits" and isinstance(value, list):  # MultiEdit
+                value = "\n".join(e.get("new_string", "") for e in value if isinstance(e, dict) and isinstance(e.get("new_string"), str))
+            if isinstance(value, str) and value:
+                chunk = value[: MAX_TEXT_CHARS - size]
+                chunks.append(chunk)
+                size += len(chunk)
+                if size >= MAX_TEXT_CHARS:
+                    break
+        if self._wordless is None:
+            self._wordless = not any(c.isalpha() for chunk in chunks[1:] for c in chunk)
+        if self.display_path:
+            chunks.append(self.display_path)
+        return fold("\n".join(chunks))
+
+    def commands(self, run=False):
         """The ``command`` input's simple commands, each a list of its shell words folded one by one.
 
         Empty when the input has no ``command`` string; bounded like :meth:`folded_text`.  A shell command that
@@ -175,29 +196,39 @@ class ToolCall:
         -d``) also gets the simple command ``rm -rf``, so knowledge written about ``rm -rf`` reaches it; a push
         of a ``+ref`` (which git documents as forcing that update) gets ``git push --force``; a ``gh workflow run``
         gets the workflow's name and input values as a simple command of their own (``terraform prod apply``).
+        With ``run``, the command as it runs (:meth:`folded_run_text`): printed text and comments left out.
         """
+        if run:
+            self.folded_run_text()
+            if self._run[1] is not None:
+                if self._run_commands is None:
+                    self._run_commands = self._split_commands(self._run[1])
+                return self._run_commands
         if self._commands is None:
             command = self._input.get("command")
-            self._commands = []
-            if isinstance(command, str):
-                command = command[:MAX_TEXT_CHARS]
-                for separator in COMMAND_SEPARATORS:
-                    command = command.replace(separator, "\n")
-                for line in command.split("\n"):
-                    words = [w for w in (fold(word) for word in line.split()) if w.strip()]
-                    if words:
-                        self._commands.append(words)
-                if "bash" in self.names:
-                    from .shell_writes import deletes_recursively, dispatched_workflows, force_pushes
-
-                    command, powershell = self._input["command"], self.tool.lower() == "powershell"
-                    if deletes_recursively(command, powershell):
-                        self._commands.append([fold("rm"), fold("-rf")])  # any recursive deletion reads as the rm -rf it is
-                    if force_pushes(command, powershell):
-                        self._commands.append([fold("git"), fold("push"), fold("--force")])  # git push origin +main
-                    for act in dispatched_workflows(command, powershell):
-                        self._commands.append([w for w in (fold(word) for word in act) if w.strip()])  # gh workflow run
+            self._commands = self._split_commands(command) if isinstance(command, str) else []
         return self._commands
+
+    def _split_commands(self, command):
+        found = []
+        command = command[:MAX_TEXT_CHARS]
+        for separator in COMMAND_SEPARATORS:
+            command = command.replace(separator, "\n")
+        for line in command.split("\n"):
+            words = [w for w in (fold(word) for word in line.split()) if w.strip()]
+            if words:
+                found.append(words)
+        if "bash" in self.names:
+            from .shell_writes import deletes_recursively, dispatched_workflows, force_pushes
+
+            command, powershell = self._input["command"], self.tool.lower() == "powershell"
+            if deletes_recursively(command, powershell):
+                found.append([fold("rm"), fold("-rf")])  # any recursive deletion reads as the rm -rf it is
+            if force_pushes(command, powershell):
+                found.append([fold("git"), fold("push"), fold("--force")])  # git push origin +main
+            for act in dispatched_workflows(command, powershell):
+                found.append([w for w in (fold(word) for word in act) if w.strip()])  # gh workflow run
+        return found
 
     def dry_run(self):
         """True for a shell command that only rehearses its act (:func:`forewarn.shell_writes.dry_run`)."""
