@@ -194,6 +194,10 @@ def test_specificity_gate():
     (bash("kubectl apply -k deploy/k8s/overlays/production"), None),
     (bash("kubectl --context prod-eu apply -k overlays/staging-like"), None),  # production named too: not gated
     (bash("kubectl apply -f api.yaml"), None),  # no environment named: the item may well apply
+    (bash("kubectl --context kind-clinic apply -f scheduler.yaml"), "kind-clinic"),  # kind's and k3d's contexts
+    (bash("kubectl apply -f api.yaml --context=k3d-clinic"), "k3d-clinic"),
+    (bash("kubectl config use-context docker-desktop && kubectl apply -f api.yaml"), "docker-desktop"),
+    (bash("kubectl apply -f kind-of-config.yaml"), None),
 ])
 def test_environment_gate(call, elsewhere):
     prod = record(priority="CRITICAL", tools=["Bash", "Edit"], actions=["kubectl apply", "DELETE FROM", "replicas"],

@@ -226,7 +226,8 @@ def other_environment(record, call):
     An item is about production when one of its keywords holds the word
     ``prod`` or ``production``; a call names another environment when its
     input (command, path, text, description) holds one of
-    :data:`NON_PRODUCTION` and neither of those words.  A shell command
+    :data:`NON_PRODUCTION` and neither of those words, or a local cluster
+    (:meth:`forewarn.toolcall.ToolCall.local_cluster`).  A shell command
     that only rehearses its act (``--dry-run``, ``helm diff upgrade``,
     ``migrate --plan``) is :data:`DRY_RUN`, wherever it points.
     """
@@ -243,7 +244,7 @@ def other_environment(record, call):
     for word in NON_PRODUCTION:
         if word in words:
             return word
-    return None
+    return call.local_cluster()
 
 
 def users_own(record):

@@ -27,6 +27,8 @@ TEXT_KEYS = ("command", "description", "content", "new_string", "prompt", "query
 MAX_TEXT_CHARS = 64 * 1024
 MAX_BASH_TOKENS = 64
 COMMAND_SEPARATORS = ("&&", "||", ";", "|", "\n")  # between simple commands
+LOCAL_CLUSTER_PREFIXES = ("kind-", "k3d-")  # the kube contexts kind and k3d create: kind-<cluster>
+LOCAL_CLUSTERS = frozenset(("docker-desktop", "rancher-desktop", "orbstack", "colima"))
 CHANGE_FOLDER = frozenset(("cd", "pushd", "chdir", "set-location", "sl", "push-location"))  # shell and PowerShell
 
 
@@ -229,6 +231,20 @@ class ToolCall:
             for act in dispatched_workflows(command, powershell):
                 found.append([w for w in (fold(word) for word in act) if w.strip()])  # gh workflow run
         return found
+
+    def local_cluster(self):
+        """The local Kubernetes context a shell command names (``--context kind-clinic``, ``k3d-dev``,
+        ``docker-desktop``), or None.  Read from the command's words, not folded: ``kind: Deployment`` is no
+        cluster."""
+        command = self._input.get("command")
+        if "bash" not in self.names or not isinstance(command, str):
+            return None
+        for word in command[:MAX_TEXT_CHARS].replace("=", " ").split():
+            word = word.strip("'\"").lower()
+            if word.startswith(LOCAL_CLUSTER_PREFIXES) and len(word) > 4 and "." not in word and "/" not in word \
+                    or word in LOCAL_CLUSTERS:  # a context's name, not a file's (kind-values.yaml)
+                return word
+        return None
 
     def dry_run(self):
         """True for a shell command that only rehearses its act (:func:`forewarn.shell_writes.dry_run`)."""
