@@ -29,8 +29,16 @@ CRITICAL/HIGH/MEDIUM/LOW.  Five gates remove the formula's noise
   nothing but tools fires on the tool alone;
 * **environment gate**: an item about production (a keyword holds ``prod``
   or ``production``) is not injected for a call whose input names another
-  environment (staging, dev, local, localhost, …) and not production:
-  ``kubectl apply -k overlays/staging``, ``psql -h localhost … clinic_dev``.
+  environment (staging, dev, local, localhost, …) and not production, or a
+  local cluster (``--context kind-x``), or that only rehearses its act
+  (``--dry-run``, ``helm diff upgrade``): ``kubectl apply -k
+  overlays/staging``, ``psql -h localhost … clinic_dev``.  And no item from
+  the project's graphs is injected for a shell command that runs outside the
+  project (``cd ~/src/dotfiles && git push -f``).
+
+Action keywords are searched in a shell command as it runs: what it only
+prints or writes as text (``echo '… TRUNCATE …' >> runbook.md``) and its
+comments count only for an item that names the file the text goes to.
 
 Items at or above the threshold that pass all five gates are ranked by score,
 then priority, then id (deterministic), and the top ``top_k`` are injected.

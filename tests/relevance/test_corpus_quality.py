@@ -331,23 +331,23 @@ def test_blind_corpora_do_not_regress(results):
     ledger = results["ledger", "calls.jsonl"][0][1]
     assert ledger["critical"][0] >= 42 and ledger["hits"] >= 88 and ledger["injected"] - ledger["hits"] <= 16
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
-    assert clinic["critical"][0] >= 49 and clinic["hits"] >= 79 and clinic["injected"] - clinic["hits"] <= 36
+    assert clinic["critical"][0] >= 49 and clinic["hits"] >= 79 and clinic["injected"] - clinic["hits"] <= 32
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
-    assert clinic2["critical"][0] >= 51 and clinic2["hits"] >= 92 and clinic2["injected"] - clinic2["hits"] <= 31
+    assert clinic2["critical"][0] >= 51 and clinic2["hits"] >= 92 and clinic2["injected"] - clinic2["hits"] <= 27
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
-    assert fleet["critical"][0] >= 41 and fleet["hits"] >= 75 and fleet["injected"] - fleet["hits"] <= 20
+    assert fleet["critical"][0] >= 41 and fleet["hits"] >= 75 and fleet["injected"] - fleet["hits"] <= 15
     reel = results["reel", "calls.jsonl"][0][1]  # blind when first run
-    assert reel["critical"][0] >= 36 and reel["hits"] >= 57 and reel["injected"] - reel["hits"] <= 23
+    assert reel["critical"][0] >= 36 and reel["hits"] >= 57 and reel["injected"] - reel["hits"] <= 17
     harbor = results["harbor", "calls.jsonl"][0][1]  # blind when first run
-    assert harbor["critical"][0] >= 33 and harbor["hits"] >= 46 and harbor["injected"] - harbor["hits"] <= 21
+    assert harbor["critical"][0] >= 33 and harbor["hits"] >= 46 and harbor["injected"] - harbor["hits"] <= 14
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 42/47, 16 of 104 injected items irrelevant; clinic 49/63, 36 of 115; clinic2 51/64, 31 of "
-                   "123; fleet 41/68, 20 of 95; reel 36/70, 23 of 80; harbor 33/66, 21 of 67): docs/relevance.md")
+                   "recall 42/47, 16 of 104 injected items irrelevant; clinic 49/63, 32 of 111; clinic2 51/64, 27 of "
+                   "119; fleet 41/68, 15 of 90; reel 36/70, 17 of 74; harbor 33/66, 14 of 60): docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
