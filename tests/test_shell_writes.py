@@ -149,7 +149,7 @@ def test_a_dry_run_only_rehearses(command, powershell, rehearses):
     ("du -sh media/  # before anyone rm -rf's it", "du -sh media/"),
     ("cat >> notes.md <<'EOF'\nrm -rf build\nEOF\nls", "cat > notes.md\nls"),
     ("sudo -u app echo hi | tee out.txt", "sudo -u app echo\ntee out.txt"),
-    ('psql "$DB" -c "DELETE FROM sessions"', "psql $DB -c DELETE FROM sessions"),  # a quoted argument is run
+    ('psql "$DB" -c "DELETE FROM sessions"', 'psql "$DB" -c "DELETE FROM sessions"'),  # nothing left out: as it is
 ])
 def test_the_run_text_leaves_out_what_is_only_printed(command, ran):
     assert run_text(command) == ran

@@ -333,21 +333,21 @@ def run_text(command, powershell=False):
     """``command`` as it runs: its simple commands' words one line each, without the text it only prints or
     writes (``echo``/``printf`` arguments, here-document bodies) and without comments, so a runbook note
     ``echo '- never TRUNCATE on prod' >> docs/runbook.md`` holds no ``TRUNCATE``.  Redirections are kept.
-    A command longer than the recogniser reads is returned whole."""
+    A command with nothing to leave out, or longer than the recogniser reads, is returned as it is."""
     if not isinstance(command, str):
         return ""
     if len(command) > MAX_COMMAND_CHARS:
         return command
     try:
-        lines = []
+        lines, dropped = [], "#" in command or "<<" in command  # a comment or a here-document body
         for words in split_words(command, powershell):
             program = strip_wrappers(words)
             if program and program[0].rsplit("/", 1)[-1].lower() in PRINTERS:
                 kept = words[: len(words) - len(program) + 1]
                 kept += [w for i, w in enumerate(words) if w in "<>" or i and words[i - 1] in "<>"]
-                words = kept
+                words, dropped = kept, True
             lines.append(" ".join(words))
-        return "\n".join(lines)
+        return "\n".join(lines) if dropped else command  # nothing left out: the command itself
     except Exception:  # a recogniser never breaks the hook
         return command
 

@@ -84,7 +84,8 @@ class ToolCall:
     """
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
-                 "_words", "_secret", "outside", "runs_outside", "_run", "_run_commands")
+                 "_words", "_secret", "outside", "runs_outside", "_run", "_run_commands",
+                 "_local", "_dry")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -98,6 +99,7 @@ class ToolCall:
         self._commands = None
         self._run = None  # [folded run text, run command or None]
         self._run_commands = None
+        self._local = self._dry = None  # computed when first asked
         self._words = None
         self._secret = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
@@ -236,23 +238,27 @@ class ToolCall:
         """The local Kubernetes context a shell command names (``--context kind-clinic``, ``k3d-dev``,
         ``docker-desktop``), or None.  Read from the command's words, not folded: ``kind: Deployment`` is no
         cluster."""
-        command = self._input.get("command")
-        if "bash" not in self.names or not isinstance(command, str):
-            return None
-        for word in command[:MAX_TEXT_CHARS].replace("=", " ").split():
-            word = word.strip("'\"").lower()
-            if word.startswith(LOCAL_CLUSTER_PREFIXES) and len(word) > 4 and "." not in word and "/" not in word \
-                    or word in LOCAL_CLUSTERS:  # a context's name, not a file's (kind-values.yaml)
-                return word
-        return None
+        if self._local is None:
+            self._local = [None]
+            command = self._input.get("command")
+            if "bash" in self.names and isinstance(command, str):
+                for word in command[:MAX_TEXT_CHARS].replace("=", " ").split():
+                    word = word.strip("'\"").lower()
+                    if word.startswith(LOCAL_CLUSTER_PREFIXES) and len(word) > 4 and "." not in word and "/" not in word \
+                            or word in LOCAL_CLUSTERS:  # a context's name, not a file's (kind-values.yaml)
+                        self._local = [word]
+                        break
+        return self._local[0]
 
     def dry_run(self):
         """True for a shell command that only rehearses its act (:func:`forewarn.shell_writes.dry_run`)."""
-        if "bash" not in self.names:
-            return False
-        from .shell_writes import dry_run
+        if self._dry is None:
+            self._dry = False
+            if "bash" in self.names:
+                from .shell_writes import dry_run
 
-        return dry_run(self._input.get("command"), self.tool.lower() == "powershell")
+                self._dry = dry_run(self._input.get("command"), self.tool.lower() == "powershell")
+        return self._dry
 
     def words(self):
         """The distinct folded words of the tool input and of its simple commands (a set, computed once)."""
