@@ -16,19 +16,22 @@ def item(priority="HIGH", tools=(), files=(), action=(), context=()):
     item("HIGH", tools=["Bash"], action=["deploy"]),  # 0.75
     item("MEDIUM", tools=["Edit"], files=["*.py"]),  # 0.8
     item("HIGH", files=["*.py"], action=["x"]),  # 0.75
+    item("HIGH", action=["deploy"]),  # 0.75: an item that names only keywords gets the tool term from its action keyword
+    item("CRITICAL", action=["x"], context=["y"]),  # 1.2
 ])
 def test_items_that_can_fire(node):
     assert reach.unreachable(node, 0.7) is None
 
 
 @pytest.mark.parametrize("node, says", [
-    (item("HIGH", action=["deploy"], context=["deploy"]), "names only action keywords and context keywords, and at HIGH its "
-     "best score is 0.30, below the threshold 0.70; it would fire with tool_names or file_patterns"),
+    (item("MEDIUM", action=["deploy"], context=["deploy"]), "names only action keywords and context keywords, and at MEDIUM "
+     "its best score is 0.60, below the threshold 0.70; it would fire with priority HIGH or higher"),
     (item("LOW", tools=["Edit"], files=["*.py"], action=["x"], context=["y"]), "at LOW its best score is 0.50, below the "
      "threshold 0.70; it would fire with priority MEDIUM or higher"),
     (item("HIGH", tools=["Bash"]), "names only tools, and at HIGH its best score is 0.60, below the threshold 0.70; it would "
      "fire with priority CRITICAL or higher or file_patterns"),
-    (item("CRITICAL", action=["x"], context=["y"]), "it would fire with tool_names or file_patterns"),
+    (item("CRITICAL", context=["y"]), "names only context keywords, and at CRITICAL its best score is 0.20, below the "
+     "threshold 0.70; it would fire with tool_names or file_patterns or action_keywords"),
     (item("MEDIUM"), "names no trigger, and at MEDIUM its best score is 0.00"),
 ])
 def test_items_that_never_fire_say_why_and_what_would_help(node, says):

@@ -140,7 +140,8 @@ def test_no_score_lies_between_the_default_threshold_and_its_neighbours():
 
 @pytest.mark.parametrize("priority,terms,best", [
     ("LOW", dict(tools=["Write"], files=["*"], actions=["a"], context=["c"]), 0.5),  # LOW never reaches 0.7
-    ("CRITICAL", dict(actions=["a"], context=["c"]), 0.4),  # keywords alone never do
+    ("CRITICAL", dict(context=["c"]), 0.2),  # context keywords alone never do
+    ("MEDIUM", dict(actions=["a"], context=["c"]), 0.6),  # keywords alone fire from HIGH up
     ("HIGH", dict(tools=["Write"]), 0.6),  # HIGH needs more than its tool
     ("MEDIUM", dict(tools=["Write"], actions=["a"], context=["c"]), 0.6),  # MEDIUM needs a file
 ])
@@ -301,10 +302,28 @@ def test_ranking_is_score_then_priority_then_id(project):
         assert [v.record[index.R_ID] for v in verdicts] == ["a-crit", "z-crit", "b-high", "d-crit", "c-med"]
 
 
+def test_an_item_that_names_only_keywords_fires_on_its_act_by_any_tool(project):
+    """Its action keyword is its tool match: the act it names, whatever tool does it (a Bash command, a subagent's
+    brief, an MCP call); an item that also names files or tools is unchanged."""
+    idx = project([node("deploy", "CRITICAL", actions=["fly deploy"], context=["production"]),
+                   node("quiet", "MEDIUM", actions=["fly deploy"]), node("filed", "HIGH", files=["fly.toml"], actions=["fly deploy"])])
+    try:
+        for call in (bash("fly deploy -a api-prod"), tool("Task", prompt="Run fly deploy -a api-prod and watch it"),
+                     tool("mcp__github__run_workflow", workflow_id="fly deploy")):
+            verdicts = relevance.evaluate(idx, call, 0.7, talk("x"))
+            eligible = [v.record[index.R_ID] for v in verdicts if v.eligible]
+            assert eligible == ["deploy"], call.tool  # MEDIUM: (0.4 + 0.1) × 1.0 stays below 0.7; "filed" needs its file
+            assert verdicts[0].tool and verdicts[0].score == 1.0
+        assert not [v for v in relevance.evaluate(idx, bash("fly status -a api-prod"), 0.7, talk("x")) if v.eligible]
+        assert relevance.evaluate(idx, bash("fly deploy"), 0.7, talk("on production"))[0].score == 1.2
+    finally:
+        idx.close()
+
+
 def test_items_that_cannot_reach_the_threshold_are_not_scored(project):
     idx = project([node("low", "LOW", tools=["Write"], files=["*.py"]), node("crit", "CRITICAL", tools=["Write"], files=["*.py"]),
                    node("other-tool", "CRITICAL", tools=["Bash"]), node("kw-only", "CRITICAL", actions=["x"])])
-    call = ToolCall({"tool_name": "Write", "tool_input": {"file_path": project.root + "/m.py", "content": "x"}}, project.root)
+    call = ToolCall({"tool_name": "Write", "tool_input": {"file_path": project.root + "/m.py", "content": "y"}}, project.root)
     try:
         assert [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, never)] == ["crit"]
         everything = relevance.evaluate(idx, call, 0.7, never, everything=True)

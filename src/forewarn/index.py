@@ -48,7 +48,7 @@ import os
 
 from . import paths
 
-FORMAT = 10
+FORMAT = 11
 MAGIC = b"FWIDX\x00\x00\x09"
 _PREFIX = len(MAGIC) + 8
 

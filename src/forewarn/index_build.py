@@ -18,7 +18,7 @@ from .command_aliases import same_act
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .reach import best_score
-from .relevance import FILE_EDIT_TOOLS, SECRET_BUCKET
+from .relevance import ANY_TOOL, FILE_EDIT_TOOLS, SECRET_BUCKET
 from .secret_signal import about_secrets
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
@@ -90,7 +90,8 @@ def _bucket_keys(record):
     reads only when the threshold is set lower.  An item with action
     keywords, which must match (the action gate), is filed under the first
     word of each keyword (``<tool bucket>|w:<word>``) and under
-    ``<tool bucket>|kw`` for inputs without any word.
+    ``<tool bucket>|kw`` for inputs without any word; an item that names
+    only keywords, under ``ta|w:<word>`` (any tool).
     """
     tools, patterns = record[R_TOOLS], record[R_PATTERNS]
     low = "l" if record[R_BEST_NO_FILE] < config.DEFAULTS["threshold"] else ""
@@ -105,6 +106,8 @@ def _bucket_keys(record):
             keys.extend(base + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
         else:
             keys.append(base)
+    if not tools and not patterns and record[R_ACTION]:  # keywords only: an action keyword is its tool match, any tool
+        keys.extend(ANY_TOOL + low + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
     edit_only = bool(tools) and all(tool in FILE_EDIT_TOOLS for tool in tools)
     for compiled in patterns:
         if compiled[0]:  # negations only narrow; never a reason to be a candidate
@@ -113,7 +116,7 @@ def _bucket_keys(record):
         key = "g" if kind == "g" else "%s:%s" % (kind, value)
         keys.append("w" + key if edit_only else key)
     if not keys:
-        keys.append("k")  # keywords only: reachable only under a low threshold
+        keys.append("k")  # context keywords only: reachable only under a low threshold
     if about_secrets(record[R_ACTION]):
         keys.append(SECRET_BUCKET)  # read for a call that writes a secret, whatever its tool, path or words
     seen = set()

@@ -2,8 +2,8 @@
 
 An item's best score follows from which triggers it names and its priority
 (docs/relevance.md, "What can and cannot fire"): a LOW item never reaches
-0.7, an item that names only keywords never does, a HIGH item that names
-only tools never does.  Such an item sits in the graph and never warns
+0.7, an item that names only context keywords never does, a HIGH item that
+names only tools never does, a MEDIUM item needs a tool and a file.  Such an item sits in the graph and never warns
 anyone; a lesson drafted from a turn without tool calls is often one.
 
 :func:`unreachable` returns None for an item that can reach the threshold,
@@ -20,8 +20,9 @@ _BY_STRENGTH = sorted(PRIORITY_MULTIPLIER, key=PRIORITY_MULTIPLIER.get, reverse=
 
 
 def best_score(has_tools, has_files, has_action, has_context, priority):
-    """The score an item reaches when every trigger it names matches."""
-    base = W_TOOL * bool(has_tools) + W_FILE * bool(has_files) + W_ACTION * bool(has_action) + W_CONTEXT * bool(has_context)
+    """The score an item reaches when every trigger it names matches (an item that names neither tools nor files
+    gets the tool term from an action keyword: :func:`forewarn.relevance.score`)."""
+    base = W_TOOL * bool(has_tools or has_action and not has_files) + W_FILE * bool(has_files) + W_ACTION * bool(has_action) + W_CONTEXT * bool(has_context)
     return round(base * PRIORITY_MULTIPLIER.get(priority, 1.0), 6)
 
 
@@ -39,7 +40,7 @@ def unreachable(node, threshold):
     enough = [p for p in _BY_STRENGTH if best_score(*names, p) >= threshold]
     if enough and PRIORITY_MULTIPLIER[enough[-1]] > PRIORITY_MULTIPLIER.get(priority, 1.0):
         fixes.append("priority %s or higher" % enough[-1])
-    for index, key in enumerate(("tool_names", "file_patterns")):
+    for index, key in enumerate(("tool_names", "file_patterns", "action_keywords")):
         more = list(names)
         more[index] = True
         if not names[index] and best_score(*more, priority) >= threshold:

@@ -4,8 +4,9 @@ The formula is the original design's:
 
     score = (0.40·tool + 0.40·file + 0.10·action + 0.10·context) × multiplier
 
-with each term 0 or 1 (tool named; a file pattern matches a path of the
-call; an action keyword occurs in the tool input, or in a shell command with
+with each term 0 or 1 (tool named — for an item that names neither tools
+nor files, one of its action keywords occurring: it names the act, whatever
+tool does it; a file pattern matches a path of the call; an action keyword occurs in the tool input, or in a shell command with
 its words in order among that command's words; a context keyword occurs in
 the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
 CRITICAL/HIGH/MEDIUM/LOW.  Five gates remove the formula's noise
@@ -66,6 +67,7 @@ DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.con
 
 
 SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
+ANY_TOOL = "ta"  # the bucket base of items that name only keywords (ta|w:<word>; tal below the default threshold)
 SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
@@ -105,7 +107,7 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
         return None
     keys = ["tp:" + p for p in tool_prefixes if any(name.startswith(p) for name in call.names)]
     lows = ("", "l") if threshold < DEFAULT_THRESHOLD else ("",)
-    bases = []
+    bases = [ANY_TOOL + low for low in lows]  # items that name only keywords, filed by their action keywords
     for name in call.names:
         for low in lows:
             bases.append("t0%s:%s" % (low, name))
@@ -117,7 +119,7 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
         words = (keyword_words or {}).get(base)
         if not words:
             continue
-        if call.wordless:
+        if call.wordless and not base.startswith(ANY_TOOL):  # a keyword-only item needs its keyword, even here
             keys.append(base + "|kw")
             continue
         if present is None:
@@ -191,6 +193,8 @@ def score(record, call, threshold, conversation, always_context=False):
         v.action = any_in(record[R_ACTION], call.folded_run_text() if run else call.folded_text())
         if v.action is None and call.commands(run):  # flags and arguments may sit between a keyword's words
             v.action = any_in_command(record[R_ACTION], call.commands(run))
+    if not tools and not patterns and v.action is not None:
+        v.tool = True  # an item that names only keywords names the act: whatever tool does it, that is its tool match
     file_blocked = bool(patterns) and call.file_bearing and not v.file
     if (file_blocked or record[R_ACTION] and v.action is None) and (not tools or v.tool) and about_secrets(record[R_ACTION]) \
             and call.carries_secret():

@@ -5,7 +5,8 @@ labelled with the items a careful engineer would want to see
 (``calls.jsonl``) and the transcripts some calls need.  ``ledger`` was
 labelled blind, after the rule was designed (two changes were later made
 with its misses in view); ``clinic`` and ``clinic2`` were labelled blind
-later still, by two authors independently, and measured once; ``shop`` is the set the action
+later still, by two authors independently, and measured once, as were
+``fleet``, ``reel``, ``harbor`` and ``grid``; ``shop`` is the set the action
 and specificity gates were designed on (``held_out.jsonl`` was written after
 them).  See each corpus's README.md.
 
@@ -62,6 +63,7 @@ CLINIC2 = Corpus("clinic2", "/home/dev/clinic")
 FLEET = Corpus("fleet", "/home/dev/fleet")
 REEL = Corpus("reel", "/home/dev/reel")
 HARBOR = Corpus("harbor", "/home/dev/harbor")
+GRID = Corpus("grid", "/home/dev/grid")
 
 
 def windows_root(record):
@@ -107,7 +109,7 @@ def projects(tmp_path_factory):
         for var in ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_DATA", "DISABLE_EXPERIENCE_INJECTION") + tuple(config.ENV.values()):
             mp.delenv(var, raising=False)
         scratch = tmp_path_factory.mktemp("scratch")
-        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR)}
+        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID)}
 
 
 def shipped_decisions(project, records):
@@ -273,7 +275,7 @@ def results(projects):
     out = {}
     for corpus, filename in ((LEDGER, "calls.jsonl"), (SHOP, "calls.jsonl"), (SHOP, "held_out.jsonl"), (CLINIC, "calls.jsonl"),
                                  (CLINIC2, "calls.jsonl"), (FLEET, "calls.jsonl"), (REEL, "calls.jsonl"),
-                             (HARBOR, "calls.jsonl")):
+                             (HARBOR, "calls.jsonl"), (GRID, "calls.jsonl")):
         project, records = projects[corpus.name], corpus.calls(filename)
         rows = [(RULES[0][0], measure(corpus, records, shipped_decisions(project, records)))]
         rows += [(name, measure(corpus, records, formula_decisions(project, records, gates))) for name, gates in RULES[1:]]
@@ -283,7 +285,7 @@ def results(projects):
     return out
 
 
-@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR], ids=lambda c: c.name)
+@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID], ids=lambda c: c.name)
 def test_corpus_is_well_formed(corpus):
     """Enough nodes and calls; valid nodes; labels name active items; hook inputs have the documented shape."""
     calls = corpus.calls()
@@ -311,11 +313,12 @@ def test_comparison_scores_like_the_hook(projects):
 
 
 def test_gates_cut_the_noise(results):
-    """On every corpus the gates inject fewer irrelevant items than the formula alone, and miss no more CRITICAL ones
-    than the tool and file gates did before the action and specificity gates."""
+    """On every corpus the shipped rule injects a smaller share of irrelevant items than the formula alone or with only
+    the tool and file gates (which two of those is worse depends on the corpus: on grid the formula alone is), and
+    fewer than a third of the irrelevant items the tool and file gates let through."""
     for rows in results.values():
         shipped, file_gates, formula = (m for _name, m in rows)
-        assert shipped["fp_rate"] < file_gates["fp_rate"] < formula["fp_rate"]
+        assert shipped["fp_rate"] < min(file_gates["fp_rate"], formula["fp_rate"])
         assert shipped["injected"] - shipped["hits"] < (file_gates["injected"] - file_gates["hits"]) / 3
 
 
@@ -329,7 +332,7 @@ def test_development_corpus_meets_the_targets(results):
 def test_blind_corpora_do_not_regress(results):
     """The calls labelled after the rule was designed: never worse than docs/relevance.md reports."""
     ledger = results["ledger", "calls.jsonl"][0][1]
-    assert ledger["critical"][0] >= 42 and ledger["hits"] >= 88 and ledger["injected"] - ledger["hits"] <= 16
+    assert ledger["critical"][0] >= 42 and ledger["hits"] >= 90 and ledger["injected"] - ledger["hits"] <= 16
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
     assert clinic["critical"][0] >= 49 and clinic["hits"] >= 79 and clinic["injected"] - clinic["hits"] <= 32
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
@@ -337,17 +340,20 @@ def test_blind_corpora_do_not_regress(results):
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
     assert fleet["critical"][0] >= 41 and fleet["hits"] >= 75 and fleet["injected"] - fleet["hits"] <= 15
     reel = results["reel", "calls.jsonl"][0][1]  # blind when first run
-    assert reel["critical"][0] >= 36 and reel["hits"] >= 57 and reel["injected"] - reel["hits"] <= 17
+    assert reel["critical"][0] >= 36 and reel["hits"] >= 59 and reel["injected"] - reel["hits"] <= 17
     harbor = results["harbor", "calls.jsonl"][0][1]  # blind when first run
-    assert harbor["critical"][0] >= 33 and harbor["hits"] >= 46 and harbor["injected"] - harbor["hits"] <= 14
+    assert harbor["critical"][0] >= 33 and harbor["hits"] >= 49 and harbor["injected"] - harbor["hits"] <= 14
+    grid = results["grid", "calls.jsonl"][0][1]  # blind when first run: 21/67, 38 correct, 19 irrelevant
+    assert grid["critical"][0] >= 28 and grid["hits"] >= 51 and grid["injected"] - grid["hits"] <= 21
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
-@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor"])
+@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 42/47, 16 of 104 injected items irrelevant; clinic 49/63, 32 of 111; clinic2 51/64, 27 of "
-                   "119; fleet 41/68, 15 of 90; reel 36/70, 17 of 74; harbor 33/66, 14 of 60): docs/relevance.md")
+                   "recall 42/47, 16 of 106 injected items irrelevant; clinic 49/63, 32 of 111; clinic2 51/64, 27 of "
+                   "119; fleet 41/68, 15 of 90; reel 36/70, 17 of 76; harbor 33/66, 14 of 63; grid 28/67, 21 of 72): "
+                   "docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
     shipped = results[name, "calls.jsonl"][0][1]
