@@ -1891,6 +1891,26 @@ def test_priority_found_in_held_out_39_to_42(text, priority):
     assert inference.infer_priority("user_correction", text) == priority
 
 
+@pytest.mark.parametrize("text, priority", [
+    ("Might be nicer to read maxAttempts from config instead of the const, so ops can tune it per environment without "
+     "a deploy. Not blocking though.", "MEDIUM"),  # a nicety that says it can wait, whatever it names
+    ("might be nicer to have attempts in custody.toml config, so SRE can tune without release. not urgent", "MEDIUM"),
+    ("You should deploy it behind the flag, not blocking the release on it is wrong", "CRITICAL"),  # no nicety: a rule
+    ("Customers' bank account numbers and tax IDs never go into logs, at any level.", "CRITICAL"),
+    ("That file in Downloads is real customer passport. Real KYC documents never go into the repo.", "CRITICAL"),
+    ("you don miss recon, kyc, wallet. run go work sync, e go align all the modules.", "HIGH"),  # service names
+    ("Second: integration tests live in crates/custody-kyc/tests/, not inside src/.", "HIGH"),
+    ("Put defer tx.Rollback(ctx) right after Begin. Every time.", "HIGH"),  # a method called, not a rollback
+    ("no no no. never apply from laptop, you have my admin session.", "CRITICAL"),
+    ("that route has no can:manage-tenancy, so any logged-in tenant could post a payment against someone else's tenancy.",
+     "CRITICAL"),
+    ("she asked for table-driven tests on someone else's PR last week", "HIGH"),
+    ("why --no-verify?? gitleaks stopped you because it is a real sandbox token. You never skip the hooks.", "CRITICAL"),
+])
+def test_priority_found_in_held_out_95_to_98(text, priority):
+    assert inference.infer_priority("user_correction", text) == priority
+
+
 def test_a_block_written_as_toml_is_read_where_python_has_tomllib():
     text = ('[PROCESS_KNOWLEDGE]\ntype = "guard"\npriority = "CRITICAL"\nlabel = "Check the code freeze before a prod deploy"\n\n'
             '[trigger_conditions]\ntools = ["Bash"]\nfile_patterns = ["deploy/**"]\n\n[checklist]\nitems = [\n  "Read CALENDAR.md",\n'

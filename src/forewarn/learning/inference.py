@@ -62,7 +62,7 @@ PRODUCTION_TERMS = lazy(
     # national ids, plaintext, SQL built by concatenation, an admin role, an apply from a laptop
     r"(?:live|prod\w*)\s+(?:[\w-]+\s+)?keys?|into\s+(?:this|the)\s+(?:conversation|transcript|chat)|check\w*\s+permissions?|permission\s+checks?|access\s+control|pen\s*test\w*|"
     r"(?:certificate\s+)?pinning|psd2|national\s+ids?|plain\s*text|concatenat\w*|sql\s+injection|bound\s+parameters|accountadmin|"
-    r"apply\s+from\s+(?:a|my|your)\s+laptop|"
+    r"apply\s+from\s+(?:(?:a|my|your|the)\s+)?laptop|"
     # held-out 39-42: Spanish exposure and loss, shell history, a bricked unit, one tenant seeing another's data
     r"p[úu]blic[oa]s?\s+en\s+internet|truncan?|historial\s+de\s+cualquiera|shell\s+history|brick\w*|device\s+keys?|"
     r"can\s+see\s+(?:every|all|each)\s+other|(?:locations?|coordinates)\s+(?:are|is)\s+private|"
@@ -74,6 +74,11 @@ PRODUCTION_TERMS = lazy(
     r"(?:on|to|in|into|pro|no|na)\s+(?:the\s+)?live(?!\s+(?:reload|preview|region|updates?|mode|data|server\s+in\s+dev)\b)|"
     r"xss|cross-site|sanitiz\w*|escap\w+\s+(?:the\s+)?(?:output|html)|(?:output|html)\s+escap\w*|nonces?|"
     r"delet\w*\s+(?:the\s+)?(?:whole|entire)\s+\w+|"
+    # held-out 95-98: identity documents and financial ids in logs or fixtures, a secret scanner skipped, another
+    # customer's records
+    r"passports?|kyc\s+(?:documents?|data|files?|records?|scans?)|tax\s+ids?|bank\s+(?:account\s+)?numbers?|gitleaks|trufflehog|"
+    r"secret\s+scann\w*|someone\s+else'?s\s+(?:data|accounts?|tenanc\w*|orders?|records?|files?|payments?|invoices?|money|"
+    r"profiles?|bookings?|messages?)|"
     # held-out 55-62: a force push by its safe flag's name or in French, credentials by their short name, a secret
     # shown in plain text in French, an internal service put on the public load balancer
     r"force-with-lease|r[ée]{1,2}cri\w*\s+(?:\w+\s+){0,3}historique|creds|en\s+clair|public\s+(?:lb|load\s*balancer|ingress))\b",
@@ -98,6 +103,9 @@ PATTERN_WORDS = lazy(r"\b(when|whenever|always|before|after|every time|each time
 ALWAYS = lazy(r"\balways\b", re.I)
 SUGGESTION_WORDS = lazy(r"\b(consider|maybe|might(?!\s+be\s+wrong)|could(?!\s+not\b|n'?t|\s+you\s+(?:redo|undo|revert|fix|change|move|put|use)\b)|perhaps|prefer|nice to|try to|(?:just|only)\s+an\s+idea|nicer\s+than|not\s+a\s+must|(?:would|'d|itd)\s+be\s+nicer|take\s+it\s+or\s+leave\s+it|would\s+hold\s+up\s+better)\b|\bsuggestion\s*:" + r"|かもしれません|方がいい|ほうがいい|것\s*같아요|면\s*좋겠|게\s*좋을|어떨까요|\b(?:siguro|mas\s+maganda|optional\s+lang|ikaw\s+(?:na\s+)?bahala)\b"
                       r"|可能会|可能會|建议|建議|可以考虑|可以考慮|不妨|或许|或許|你看着办|你看著辦", re.I)
+# A suggestion that says it can wait is a nicety even when it names a deploy or a release.
+NOT_URGENT = lazy(r"\b(?:not\s+blocking|non-?blocking|not\s+urgent|no\s+rush|if\s+you\s+have\s+(?:the\s+)?time|"
+                  r"when\s+you\s+get\s+a\s+chance|low\s+priority)\b", re.I)
 STEP_SPLIT = lazy(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])\s+|;\s+|\bthen\b|,\s*and\s+(?=[a-z])", re.I)
 WORD = lazy(r"_*[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9_]|[A-Za-z]")
 FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
@@ -129,13 +137,18 @@ def infer_priority(kind, text, task="", paths=(), calls=()):
     folder makes it a migration mistake, unless the correction names
     another file of that turn ("after you touch schema.prisma, first npx
     prisma generate" is about the schema, not the migration written with it).
-    A hump that names a helper (``withRollback``, ``backupDir``) is no impact.
+    A hump that names a helper (``withRollback``, ``backupDir``) is no impact, nor a method called
+    (``defer tx.Rollback(ctx)``).  A suggestion that says it can wait ("might be nicer in config so ops can tune it
+    without a deploy. Not blocking though.") is MEDIUM whatever it names.
     """
     if kind == "user_correction":
+        nicety = SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) and not ALWAYS.search(text)
+        if nicety and NOT_URGENT.search(text):
+            return "MEDIUM"  # "might be nicer in config so ops can tune it without a deploy. Not blocking though."
         if _impact_in(text):
             return "CRITICAL"
         # "could you please always check …" asks for a rule, not a nicety
-        if SUGGESTION_WORDS.search(text) and not REQUIREMENT_WORDS.search(text) and not ALWAYS.search(text):
+        if nicety:
             return "MEDIUM"  # a nicety, whatever the task: "might be nicer in its own lifecycle.tf" during a prod change
         impact = TASK_IMPACT.search(task or "") or any(MIGRATION_PATH.search(p) for p in paths) and not _names_other_file(text, paths)
         return "CRITICAL" if impact or calls and calls_have_impact(calls) else "HIGH"
@@ -148,6 +161,8 @@ def _impact_in(text):
     """True when ``text`` names production impact (:data:`PRODUCTION_TERMS`, also in identifiers' humps)."""
     if "." in text:
         text = FILE_MENTION.sub(" ", text)  # "see backup-verify.nomad.hcl" names a file, not a backup
+    if "(" in text:
+        text = METHOD_CALL.sub(" ", text)  # "defer tx.Rollback(ctx)": code that is called, not a rollback
     if "'" in text or '"' in text:
         text = QUOTED.sub(" ", text)  # "xcode shows 'Publishing changes from background threads…'": a quoted message
     split = CAMEL_HUMP.sub(" ", text) if CAMEL_HUMP.search(text) else text
@@ -175,6 +190,7 @@ RELEASED_VERSION = lazy(r"\b(?:bump\w*|semver|releas\w*|ota|tag\w*|publish\w*|up
 # task that only mentions a secret, a backup or prod ("token from my .env in case you need it") does not.
 TASK_IMPACT = lazy(r"\b(?:deploy\w*|releas\w*|version\w*|publish\w*(?!\s+(?:an?|the)\s+(?:[\w.-]+\s+){0,2}(?:events?|messages?)\b)|migrat\w*|roll\s?outs?|roll(?:ing)?\s+(?:it|them)\s+out|"
                    r"force[- ]push\w*|drop\s+table|data\s+loss|prod|production)\b", re.I)
+METHOD_CALL = lazy(r"\b[A-Za-z_][\w]*\.[A-Za-z_]\w*\([^()\n]{0,80}\)")
 QUOTED = lazy(r"(?<![\w'])'[^'\n]{3,200}'(?![\w'])|\"[^\"\n]{3,200}\"")
 HELPER_HUMPS = frozenset(("rollback", "backup", "backups"))
 
