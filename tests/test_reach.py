@@ -11,7 +11,8 @@ def item(priority="HIGH", tools=(), files=(), action=(), context=()):
 
 
 @pytest.mark.parametrize("node", [
-    item("CRITICAL", tools=["Bash"]),  # 0.8: a CRITICAL tool-only item fires on every call of its tool
+    item("CRITICAL", tools=["Bash"]),  # 1.6: an item that names only tools fires on every call of them
+    item("MEDIUM", tools=["Task", "Agent"]),  # 0.8
     item("HIGH", tools=["Edit"], files=["**/plugin.json"]),  # 1.2
     item("HIGH", tools=["Bash"], action=["deploy"]),  # 0.75
     item("MEDIUM", tools=["Edit"], files=["*.py"]),  # 0.8
@@ -28,8 +29,8 @@ def test_items_that_can_fire(node):
      "its best score is 0.60, below the threshold 0.70; it would fire with priority HIGH or higher"),
     (item("LOW", tools=["Edit"], files=["*.py"], action=["x"], context=["y"]), "at LOW its best score is 0.50, below the "
      "threshold 0.70; it would fire with priority MEDIUM or higher"),
-    (item("HIGH", tools=["Bash"]), "names only tools, and at HIGH its best score is 0.60, below the threshold 0.70; it would "
-     "fire with priority CRITICAL or higher or file_patterns"),
+    (item("LOW", tools=["Bash"]), "names only tools, and at LOW its best score is 0.40, below the threshold 0.70; it would "
+     "fire with priority MEDIUM or higher"),
     (item("CRITICAL", context=["y"]), "names only context keywords, and at CRITICAL its best score is 0.20, below the "
      "threshold 0.70; it would fire with tool_names or file_patterns or action_keywords"),
     (item("MEDIUM"), "names no trigger, and at MEDIUM its best score is 0.00"),

@@ -142,7 +142,7 @@ def test_no_score_lies_between_the_default_threshold_and_its_neighbours():
     ("LOW", dict(tools=["Write"], files=["*"], actions=["a"], context=["c"]), 0.5),  # LOW never reaches 0.7
     ("CRITICAL", dict(context=["c"]), 0.2),  # context keywords alone never do
     ("MEDIUM", dict(actions=["a"], context=["c"]), 0.6),  # keywords alone fire from HIGH up
-    ("HIGH", dict(tools=["Write"]), 0.6),  # HIGH needs more than its tool
+    ("LOW", dict(tools=["Write"]), 0.4),  # LOW even with only tools (every call of them)
     ("MEDIUM", dict(tools=["Write"], actions=["a"], context=["c"]), 0.6),  # MEDIUM needs a file
 ])
 def test_what_can_never_fire_at_the_default_threshold(priority, terms, best):
@@ -300,6 +300,16 @@ def test_ranking_is_score_then_priority_then_id(project):
         verdicts = relevance.evaluate(idx, call, 0.7, lambda: " y ")
         idx.close()
         assert [v.record[index.R_ID] for v in verdicts] == ["a-crit", "z-crit", "b-high", "d-crit", "c-med"]
+
+
+def test_an_item_that_names_only_tools_is_about_every_call_of_them():
+    brief = record(priority="MEDIUM", tools=["Task", "Agent"])  # "when you brief a subagent, …"
+    v = score(brief, tool("Task", prompt="Refactor the slots module", description="refactor"))
+    assert v.tool and v.file and v.score == 0.8 and v.eligible  # its tool match is all it asks: file term met too
+    assert score(brief, bash("ls")).gate.startswith("tool Bash is not among")
+    assert score(record(priority="LOW", tools=["Task"]), tool("Task", prompt="x")).score == 0.4  # LOW never fires
+    narrowed = record(priority="MEDIUM", tools=["Task"], actions=["deploy"])  # names more than tools: unchanged
+    assert score(narrowed, tool("Task", prompt="deploy it"), talk("x")).score == 0.5
 
 
 def test_an_item_that_names_only_keywords_fires_on_its_act_by_any_tool(project):

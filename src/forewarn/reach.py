@@ -2,8 +2,8 @@
 
 An item's best score follows from which triggers it names and its priority
 (docs/relevance.md, "What can and cannot fire"): a LOW item never reaches
-0.7, an item that names only context keywords never does, a HIGH item that
-names only tools never does, a MEDIUM item needs a tool and a file.  Such an item sits in the graph and never warns
+0.7, an item that names only context keywords never does, a MEDIUM item
+needs a tool and a file (or only tools).  Such an item sits in the graph and never warns
 anyone; a lesson drafted from a turn without tool calls is often one.
 
 :func:`unreachable` returns None for an item that can reach the threshold,
@@ -20,9 +20,12 @@ _BY_STRENGTH = sorted(PRIORITY_MULTIPLIER, key=PRIORITY_MULTIPLIER.get, reverse=
 
 
 def best_score(has_tools, has_files, has_action, has_context, priority):
-    """The score an item reaches when every trigger it names matches (an item that names neither tools nor files
-    gets the tool term from an action keyword: :func:`forewarn.relevance.score`)."""
-    base = W_TOOL * bool(has_tools or has_action and not has_files) + W_FILE * bool(has_files) + W_ACTION * bool(has_action) + W_CONTEXT * bool(has_context)
+    """The score an item reaches when every trigger it names matches (:func:`forewarn.relevance.score`: an item
+    that names neither tools nor files gets the tool term from an action keyword; one that names only tools, the
+    file term from its tool)."""
+    tool_term = has_tools or has_action and not has_files
+    file_term = has_files or has_tools and not (has_action or has_context)
+    base = W_TOOL * bool(tool_term) + W_FILE * bool(file_term) + W_ACTION * bool(has_action) + W_CONTEXT * bool(has_context)
     return round(base * PRIORITY_MULTIPLIER.get(priority, 1.0), 6)
 
 

@@ -6,7 +6,8 @@ The formula is the original design's:
 
 with each term 0 or 1 (tool named — for an item that names neither tools
 nor files, one of its action keywords occurring: it names the act, whatever
-tool does it; a file pattern matches a path of the call; an action keyword occurs in the tool input, or in a shell command with
+tool does it; a file pattern matches a path of the call — for an item that
+names only tools, its tool matching: it is about every call of them; an action keyword occurs in the tool input, or in a shell command with
 its words in order among that command's words; a context keyword occurs in
 the recent conversation) and the multiplier 2.0/1.5/1.0/0.5 for
 CRITICAL/HIGH/MEDIUM/LOW.  Five gates remove the formula's noise
@@ -195,6 +196,8 @@ def score(record, call, threshold, conversation, always_context=False):
             v.action = any_in_command(record[R_ACTION], call.commands(run))
     if not tools and not patterns and v.action is not None:
         v.tool = True  # an item that names only keywords names the act: whatever tool does it, that is its tool match
+    if v.tool and not (patterns or record[R_ACTION] or record[R_CONTEXT]):
+        v.file = True  # an item that names only tools is about every call of them: no file narrows it, every one matches
     file_blocked = bool(patterns) and call.file_bearing and not v.file
     if (file_blocked or record[R_ACTION] and v.action is None) and (not tools or v.tool) and about_secrets(record[R_ACTION]) \
             and call.carries_secret():
