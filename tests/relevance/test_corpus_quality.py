@@ -6,7 +6,7 @@ labelled with the items a careful engineer would want to see
 labelled blind, after the rule was designed (two changes were later made
 with its misses in view); ``clinic`` and ``clinic2`` were labelled blind
 later still, by two authors independently, and measured once, as were
-``fleet``, ``reel``, ``harbor`` and ``grid``; ``shop`` is the set the action
+``fleet``, ``reel``, ``harbor``, ``grid`` and ``bazaar``; ``shop`` is the set the action
 and specificity gates were designed on (``held_out.jsonl`` was written after
 them).  See each corpus's README.md.
 
@@ -64,6 +64,7 @@ FLEET = Corpus("fleet", "/home/dev/fleet")
 REEL = Corpus("reel", "/home/dev/reel")
 HARBOR = Corpus("harbor", "/home/dev/harbor")
 GRID = Corpus("grid", "/home/dev/grid")
+BAZAAR = Corpus("bazaar", "/home/dev/bazaar")
 
 
 def windows_root(record):
@@ -109,7 +110,7 @@ def projects(tmp_path_factory):
         for var in ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_DATA", "DISABLE_EXPERIENCE_INJECTION") + tuple(config.ENV.values()):
             mp.delenv(var, raising=False)
         scratch = tmp_path_factory.mktemp("scratch")
-        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID)}
+        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID, BAZAAR)}
 
 
 def shipped_decisions(project, records):
@@ -275,7 +276,7 @@ def results(projects):
     out = {}
     for corpus, filename in ((LEDGER, "calls.jsonl"), (SHOP, "calls.jsonl"), (SHOP, "held_out.jsonl"), (CLINIC, "calls.jsonl"),
                                  (CLINIC2, "calls.jsonl"), (FLEET, "calls.jsonl"), (REEL, "calls.jsonl"),
-                             (HARBOR, "calls.jsonl"), (GRID, "calls.jsonl")):
+                             (HARBOR, "calls.jsonl"), (GRID, "calls.jsonl"), (BAZAAR, "calls.jsonl")):
         project, records = projects[corpus.name], corpus.calls(filename)
         rows = [(RULES[0][0], measure(corpus, records, shipped_decisions(project, records)))]
         rows += [(name, measure(corpus, records, formula_decisions(project, records, gates))) for name, gates in RULES[1:]]
@@ -285,7 +286,7 @@ def results(projects):
     return out
 
 
-@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID], ids=lambda c: c.name)
+@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID, BAZAAR], ids=lambda c: c.name)
 def test_corpus_is_well_formed(corpus):
     """Enough nodes and calls; valid nodes; labels name active items; hook inputs have the documented shape."""
     calls = corpus.calls()
@@ -345,14 +346,17 @@ def test_blind_corpora_do_not_regress(results):
     assert harbor["critical"][0] >= 33 and harbor["hits"] >= 55 and harbor["injected"] - harbor["hits"] <= 14
     grid = results["grid", "calls.jsonl"][0][1]  # blind when first run: 21/67, 38 correct, 19 irrelevant
     assert grid["critical"][0] >= 28 and grid["hits"] >= 57 and grid["injected"] - grid["hits"] <= 21
+    bazaar = results["bazaar", "calls.jsonl"][0][1]  # blind: 14/67, 35 correct, 16 irrelevant with the rule before it
+    assert bazaar["critical"][0] >= 27 and bazaar["hits"] >= 61 and bazaar["injected"] - bazaar["hits"] <= 26
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
-@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid"])
+@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid", "bazaar"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
                    "recall 42/47, 16 of 108 injected items irrelevant; clinic 49/63, 33 of 113; clinic2 51/64, 27 of "
-                   "124; fleet 41/68, 15 of 96; reel 36/70, 17 of 80; harbor 33/66, 14 of 69; grid 28/67, 21 of 78): "
+                   "124; fleet 41/68, 15 of 96; reel 36/70, 17 of 80; harbor 33/66, 14 of 69; grid 28/67, 21 of 78; bazaar "
+                   "27/67, 26 of 87): "
                    "docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
