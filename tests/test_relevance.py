@@ -243,6 +243,8 @@ def test_project_knowledge_stays_out_of_a_command_run_outside_the_project(monkey
     assert score(users_item, away).eligible  # the user's own knowledge goes wherever the user goes
     assert score(project_item, bash("git push -f origin main")).eligible
     assert not relevance.users_own(project_item) and relevance.users_own(users_item)
+    monkeypatch.setenv("FOREWARN_USER_GRAPHS", "/home/u/.claude/graphs/")
+    assert relevance.users_own(users_item)
 
 
 def test_gates_are_reported_in_order():

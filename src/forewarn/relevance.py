@@ -264,7 +264,8 @@ def other_environment(record, call):
 
 def users_own(record):
     """True for an item from the user's own graphs (knowledge for every project), not the project's."""
-    return os.path.dirname(record[R_SOURCE]) == user_graphs_dir()  # graphs are the folder's own *.json files
+    # graphs are the folder's own *.json files; the folder may be given with a trailing separator
+    return os.path.dirname(record[R_SOURCE]) == os.path.normpath(user_graphs_dir())
 
 
 def rank_key(verdict):
