@@ -44,3 +44,13 @@ def test_pnpm_publish_gets_the_knowledge_written_for_npm_publish(tmp_path, monke
 
     assert "ck-sdk-publish" in decide("pnpm --filter @acme/sdk publish --no-git-checks", "a")
     assert not decide("pnpm --filter @acme/sdk build", "b")
+
+
+def test_deploy_commands_meet_a_dispatched_deploy_and_destructive_sql_meets_every_destructive_statement():
+    from forewarn.command_aliases import DATA_DESTROYED, DEPLOY_DISPATCH
+
+    assert same_act(["argocd app sync"]) == ["argocd app sync", DEPLOY_DISPATCH]
+    assert same_act(["terraform apply"]) == ["terraform apply", "tofu apply", "terragrunt apply"]  # infrastructure
+    assert same_act(["TRUNCATE"], about_production=True) == ["TRUNCATE", DATA_DESTROYED]
+    assert same_act(["TRUNCATE"]) == ["TRUNCATE"]  # on a scratch database a TRUNCATE destroys nothing anyone keeps
+    assert not set(fold(DATA_DESTROYED).split()) & {"delete", "drop", "rm", "update", "truncate"}  # no keyword's word

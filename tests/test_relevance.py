@@ -439,3 +439,65 @@ def test_items_to_inject_are_ranked_by_their_whole_score(project):
             assert [v.record[index.R_ID] for v in verdicts] == order, text
     finally:
         idx.close()
+
+
+def test_a_subagent_brief_that_names_the_act_is_a_call_of_the_items_tools(project):
+    """Task and Agent delegate: the subagent runs the tools, so a brief that names an item's act meets its tool term
+    (and a brief that names one of its files, its file term); a brief that asks only to look is no act."""
+    idx = project([node("helm", "CRITICAL", tools=["Bash"], actions=["helm upgrade"], context=["production"]),
+                   node("bump", "CRITICAL", tools=["Edit", "Write"], files=["sdk/pyproject.toml"], actions=["version"]),
+                   node("brief", "MEDIUM", tools=["Task", "Agent"])])
+
+    def fired(description, prompt, tool_name="Task"):
+        call = ToolCall({"tool_name": tool_name, "tool_input": {"description": description, "prompt": prompt}}, project.root)
+        return sorted(v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, talk("x")) if v.eligible)
+
+    try:
+        assert fired("Roll out ingest", "Run helm upgrade ingest charts/ingest --kube-context prod-us", "Agent") == ["brief", "helm"]
+        assert fired("Bump the SDK", "Set the version in sdk/pyproject.toml to 2.5.0") == ["brief", "bump"]
+        assert fired("Bump the SDK", "Set the version in pyproject.toml to 2.5.0") == ["brief", "bump"]  # its file name
+        assert fired("Bump the plugin", "Set the version in .claude-plugin/plugin.json to 1.3.0") == ["brief"]  # another file
+        assert fired("Find helm calls", "List every script that runs helm upgrade") == ["brief"]  # a report, not an act
+        assert fired("Roll out ingest", "Run helm upgrade ingest on the staging cluster") == ["brief"]  # environment gate
+    finally:
+        idx.close()
+
+
+def test_a_brief_names_files_not_folders_versions_or_dotted_commands():
+    call = tool("Task", description="Release 1.6.0", prompt="Bump libs/tariffs to 1.6.0, run `mix hex.publish`, "
+                "tag tariffs-v1.6.0 and update lib/client/version.rb, then CHANGELOG.md.")
+    assert call.brief_files() == [["lib", "client", "version.rb"], ["CHANGELOG.md"]]
+    assert not tool("Bash", command="x").delegates and not tool("Task", description="Audit logging", prompt="x").delegates
+
+
+@pytest.mark.parametrize("call", [
+    bash("gh workflow run deploy.yml -f environment=production -f ref=2026.11.3"),
+    bash("gh workflow run promote.yml -f app=prod-eu"),
+    tool("mcp__github__run_workflow", owner="o", repo="r", workflow_id="deploy-prod.yml", inputs={"app": "api-prod"}),
+])
+def test_a_dispatched_deploy_workflow_is_a_deploy_by_whatever_tool_the_team_named(project, call):
+    idx = project([node("argo", "CRITICAL", tools=["Bash"], actions=["argocd app sync"], context=["prod"]),
+                   node("fly", "CRITICAL", actions=["fly deploy"]),
+                   node("tf", "CRITICAL", tools=["Bash"], actions=["terraform apply"])])  # infrastructure: not a deploy
+    try:
+        eligible = sorted(v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, talk("x")) if v.eligible)
+        assert eligible == (["fly"] if call.tool.startswith("mcp") else ["argo", "fly"])  # an MCP call is not Bash
+    finally:
+        idx.close()
+
+
+def test_sql_that_destroys_rows_reads_as_any_destructive_keyword_of_an_item_about_production(project):
+    idx = project([node("prod-sql", "CRITICAL", tools=["Bash"], actions=["DELETE FROM", "TRUNCATE"], context=["production"]),
+                   node("local-sql", "CRITICAL", tools=["Bash"], actions=["DROP TABLE"])])  # not about production
+    try:
+        def fired(command):
+            return sorted(v.record[index.R_ID] for v in relevance.evaluate(idx, bash(command), 0.7, talk("x")) if v.eligible)
+
+        assert fired('psql "$PROD_DATABASE_URL" -c "UPDATE invoices SET status = \'void\' WHERE batch = 8"') == ["prod-sql"]
+        assert fired('sqlx migrate revert --database-url "$PROD_DATABASE_URL"') == ["prod-sql"]
+        assert fired('psql "$PROD_DATABASE_URL" -c "DROP TABLE tmp_backfill"') == ["local-sql", "prod-sql"]
+        assert fired('psql "$PROD_DATABASE_URL" -c "SELECT count(*) FROM invoices"') == []
+        assert fired("echo '- never TRUNCATE on prod' >> docs/runbook.md") == []  # printed text is no act
+        assert fired('psql -h localhost -d app_dev -c "UPDATE users SET admin = true"') == []  # not production
+    finally:
+        idx.close()

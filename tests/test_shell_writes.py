@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forewarn.shell_writes import deletes_recursively, dispatched_workflows, dry_run, run_text, split_words, write_targets
+from forewarn.shell_writes import (deletes_recursively, deploys, destroys_data, dispatched_workflows, dry_run, run_text,
+                                   split_words, write_targets)
 
 
 @pytest.mark.parametrize("command,targets", [
@@ -83,8 +84,13 @@ def test_any_text_is_read_without_raising(command, powershell):
     ("git push origin +main", True), ("git push origin +HEAD:refs/heads/main", True), ("git -C repo push origin +main", True),
     ("git push origin main", False), ("git push --force origin main", False),  # the flag itself is read as written
     ("echo 1+1 && git push", False),
+    ("gh api -X PATCH repos/o/r/git/refs/heads/main -f sha=4be77d1", True),
+    ("gh api --method PATCH /repos/o/r/git/refs/heads/release/2026-03 -f sha=4be77d1 -F force=true", True),
+    ("gh api repos/o/r/git/refs/heads/main", False),  # a GET reads the ref
+    ("gh api -X PATCH repos/o/r/pulls/12 -f state=closed", False),  # not a ref
+    ("gh api -X DELETE repos/o/r/git/refs/heads/old-branch", False),  # deleting a branch is not forcing one
 ])
-def test_a_plus_refspec_is_a_forced_push(command, forced):
+def test_a_plus_refspec_or_a_ref_patch_is_a_forced_push(command, forced):
     from forewarn.shell_writes import force_pushes
 
     assert force_pushes(command) is forced
@@ -156,3 +162,29 @@ def test_the_run_text_leaves_out_what_is_only_printed(command, ran):
     long = "echo '" + "x " * 3000 + "'"
     assert run_text(long) == long  # beyond what the recogniser reads: the command whole
 
+
+
+@pytest.mark.parametrize("command, destroys", [
+    ('psql "$URL" -c "DELETE FROM sessions WHERE id = 3"', True),
+    ('heroku pg:psql -a shop-production -c "UPDATE listings SET state = \'hidden\'"', True),
+    ('psql -c "update journal_entries e set amount = 0"', True),  # UPDATE <table> <alias> SET
+    ("goose -dir db/migrations postgres \"$PROD_URL\" down", True),
+    ("bin/rails db:rollback STEP=2", True),
+    ("bundle exec rails runner 'Session.where(stale: true).delete_all'", True),
+    ('psql "$URL" -c "SELECT * FROM orders WHERE updated_at > now()"', False),
+    ("goose -dir db/migrations postgres \"$URL\" up", False),
+    ("apt-get update && apt-get install -y postgresql-client", False),  # update, but no SET
+    ("aws s3 rm s3://bucket/tmp/ --recursive", False),  # an object store is not a database
+    ("terraform state rm aws_s3_bucket.legacy", False),
+])
+def test_commands_that_destroy_rows_of_a_database(command, destroys):
+    assert destroys_data(command) is destroys
+
+
+@pytest.mark.parametrize("act, deploying", [
+    (["deploy", "production"], True), (["promote", "prod-eu"], True), (["infra", "deploy", "prod"], True),
+    (["ci"], False), (["release", "sdk"], False),  # a release workflow publishes packages as often as it deploys
+    (["terraform", "prod", "rollout"], True),
+])
+def test_a_workflow_deploys_when_its_name_or_inputs_say_so(act, deploying):
+    assert deploys(act) is deploying

@@ -18,7 +18,7 @@ from .command_aliases import same_act
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .reach import best_score
-from .relevance import ANY_TOOL, FILE_EDIT_TOOLS, SECRET_BUCKET
+from .relevance import ANY_TOOL, DELEGATED, DELEGATING_TOOLS, FILE_EDIT_TOOLS, PRODUCTION, SECRET_BUCKET
 from .secret_signal import about_secrets
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
@@ -58,8 +58,10 @@ def _record(no, node, text_entry, source):
     trig = knowledge.triggers_of(node)
     tools = tuple(sorted({t.strip().lower() for t in trig["tool_names"] if t.strip()}))
     patterns = tuple(globs.compile_glob(p) for p in procedure_files(node, trig) + trig["file_patterns"])
-    action = tuple(k for k in (keywords.fold_keyword(w) for w in same_act(trig["action_keywords"])) if k)
     context = tuple(k for k in (keywords.fold_keyword(w) for w in trig["context_keywords"]) if k)
+    about_production = any(not PRODUCTION.isdisjoint(k.split()) for k in context) or \
+        any(not PRODUCTION.isdisjoint(keywords.fold(w).split()) for w in trig["action_keywords"])
+    action = tuple(k for k in (keywords.fold_keyword(w) for w in same_act(trig["action_keywords"], about_production)) if k)
     priority = node.get("priority", "MEDIUM")
     mult = knowledge.PRIORITY_MULTIPLIER[priority]
     return (
@@ -91,7 +93,9 @@ def _bucket_keys(record):
     keywords, which must match (the action gate), is filed under the first
     word of each keyword (``<tool bucket>|w:<word>``) and under
     ``<tool bucket>|kw`` for inputs without any word; an item that names
-    only keywords, under ``ta|w:<word>`` (any tool).
+    only keywords, under ``ta|w:<word>`` (any tool); an item that names tools
+    (not Task or Agent) and action keywords, also under ``td|w:<word>``, which
+    a subagent brief reads (it delegates the act to the subagent's tools).
     """
     tools, patterns = record[R_TOOLS], record[R_PATTERNS]
     low = "l" if record[R_BEST_NO_FILE] < config.DEFAULTS["threshold"] else ""
@@ -108,6 +112,9 @@ def _bucket_keys(record):
             keys.append(base)
     if not tools and not patterns and record[R_ACTION]:  # keywords only: an action keyword is its tool match, any tool
         keys.extend(ANY_TOOL + low + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
+    elif tools and record[R_ACTION] and not DELEGATING_TOOLS.intersection(tools):
+        # a subagent brief that names the act is a call of the item's tools, by the subagent (forewarn.relevance)
+        keys.extend(DELEGATED + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
     edit_only = bool(tools) and all(tool in FILE_EDIT_TOOLS for tool in tools)
     for compiled in patterns:
         if compiled[0]:  # negations only narrow; never a reason to be a candidate

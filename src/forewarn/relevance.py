@@ -16,7 +16,9 @@ CRITICAL/HIGH/MEDIUM/LOW.  Five gates remove the formula's noise
 * **tool gate**: an item that names tools is not injected for a tool it
   does not name; a shell command that writes a file matching the patterns
   of an item about edits (it names Write, Edit, …) counts as that edit
-  (``sed -i … plugin.json``, ``echo … >> CHANGELOG.md``);
+  (``sed -i … plugin.json``, ``echo … >> CHANGELOG.md``), and a subagent
+  brief (Task, Agent) that names one of the item's action keywords counts
+  as a call of its tools: the subagent will run them;
 * **file gate**: an item that names file patterns is not injected for a
   file-bearing call (Write, Edit, ...) whose path matches none of them;
 * **action gate**: an item that names action keywords is not injected
@@ -52,7 +54,7 @@ through a callable only when a context keyword could change a decision.
 
 import os
 
-from .globs import extension, match_any
+from .globs import extension, index_keys, match_any
 from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_SOURCE, R_TOOLS
 from .paths import user_graphs_dir
 from .keywords import any_in, any_in_command
@@ -69,6 +71,8 @@ DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.con
 
 SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
 ANY_TOOL = "ta"  # the bucket base of items that name only keywords (ta|w:<word>; tal below the default threshold)
+DELEGATED = "td"  # the bucket base a subagent brief reads: items that name tools and action keywords (td|w:<word>)
+DELEGATING_TOOLS = frozenset(("task", "agent"))  # a call of these asks a subagent to act with its own tools
 SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
@@ -79,6 +83,12 @@ NON_PRODUCTION = ("staging", "stage", "stg", "dev", "development", "local", "loc
 def edits_files(tools):
     """True if an item names a file-editing tool (its knowledge is about changing files)."""
     return not FILE_EDIT_TOOLS.isdisjoint(tools)
+
+
+def file_names(patterns):
+    """The file names the positive patterns end in (``**/version.rb`` gives ``version.rb``): a brief that names
+    ``lib/client/version.rb`` from inside a package names the file ``gems/client/lib/client/version.rb``."""
+    return {value for kind, value in (index_keys(c) for c in patterns if not c[0]) if kind == "n"}
 
 
 def tool_matches(tools, names):
@@ -109,6 +119,8 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
     keys = ["tp:" + p for p in tool_prefixes if any(name.startswith(p) for name in call.names)]
     lows = ("", "l") if threshold < DEFAULT_THRESHOLD else ("",)
     bases = [ANY_TOOL + low for low in lows]  # items that name only keywords, filed by their action keywords
+    if call.delegates:
+        bases.append(DELEGATED)  # a subagent brief: items about any tool's act, filed by their action keywords
     for name in call.names:
         for low in lows:
             bases.append("t0%s:%s" % (low, name))
@@ -120,7 +132,7 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
         words = (keyword_words or {}).get(base)
         if not words:
             continue
-        if call.wordless and not base.startswith(ANY_TOOL):  # a keyword-only item needs its keyword, even here
+        if call.wordless and not base.startswith((ANY_TOOL, DELEGATED)):  # these items need their keyword, even here
             keys.append(base + "|kw")
             continue
         if present is None:
@@ -196,6 +208,12 @@ def score(record, call, threshold, conversation, always_context=False):
             v.action = any_in_command(record[R_ACTION], call.commands(run))
     if not tools and not patterns and v.action is not None:
         v.tool = True  # an item that names only keywords names the act: whatever tool does it, that is its tool match
+    elif tools and not v.tool and v.action is not None and call.delegates:
+        # a subagent brief that names the act: the subagent will do it with the item's tools -- on the item's files,
+        # if it names any file at all
+        named = call.brief_files() if patterns else None
+        v.file = bool(named) and any(match_any(patterns, segs) or segs[-1] in file_names(patterns) for segs in named)
+        v.tool = v.file or not named
     if v.tool and not (patterns or record[R_ACTION] or record[R_CONTEXT]):
         v.file = True  # an item that names only tools is about every call of them: no file narrows it, every one matches
     file_blocked = bool(patterns) and call.file_bearing and not v.file
@@ -291,14 +309,14 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
     else:
         records = []
         seen = set()
-        best = R_BEST if call.paths else R_BEST_NO_FILE
+        best = R_BEST if call.paths or call.delegates and call.brief_files() else R_BEST_NO_FILE
         names, writes = call.names, bool(call.write_paths)
         for key in keys:
             for record in index.bucket(key):
                 if record[0] not in seen and record[best] >= threshold:
                     seen.add(record[0])
                     tools = record[R_TOOLS]
-                    if not tools or tool_matches(tools, names) or (writes and edits_files(tools)):
+                    if not tools or tool_matches(tools, names) or (writes and edits_files(tools)) or key.startswith(DELEGATED):
                         records.append(record)
     verdicts = [score(record, call, threshold, conversation, always_context) for record in records]
     for i, v in enumerate(verdicts):

@@ -301,10 +301,7 @@ def dispatched_workflows(command, powershell=False):
                 elif word.startswith(("--field=", "--raw-field=")):
                     act.extend(word.split("=", 2)[2:])
                 elif not word.startswith("-") and not act:
-                    stem = word.rsplit("/", 1)[-1]
-                    for suffix in (".yml", ".yaml"):
-                        stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
-                    act.extend(p for p in stem.replace("_", "-").split("-") if p)
+                    act.extend(workflow_name_words(word))
             if act:
                 found.append(act)
     except Exception:
@@ -312,17 +309,84 @@ def dispatched_workflows(command, powershell=False):
     return found
 
 
+def workflow_name_words(name):
+    """The words of a workflow's file name: ``.github/workflows/deploy_api.yaml`` gives ``["deploy", "api"]``."""
+    stem = name.rsplit("/", 1)[-1]
+    for suffix in (".yml", ".yaml"):
+        stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
+    return [p for p in stem.replace("_", "-").split("-") if p]
+
+
+DEPLOY_WORDS = frozenset(("deploy", "deployment", "promote", "promotion", "rollout", "rollback", "ship"))
+
+
+def deploys(act):
+    """True if a dispatched workflow's words (:func:`dispatched_workflows`) say it deploys: ``deploy``,
+    ``promote``, ``rollout`` among its name's parts or its input values (``-f env=prod -f action=rollout``).
+    A ``release`` workflow is not one: it publishes packages as often as it deploys."""
+    return any(part in DEPLOY_WORDS for word in act for part in word.lower().replace("_", "-").split("-"))
+
+
+DESTROYING_SQL = (" delete from ", " truncate ", " drop table ", " drop schema ", " drop database ", " delete all ",
+                  " destroy all ", " update all ")
+MIGRATION_UNDO = frozenset(("down", "revert", "rollback", "reset", "undo"))
+
+
+def destroys_data(command):
+    """True if a shell command deletes, overwrites or drops rows of a database: SQL ``DELETE``, ``UPDATE … SET``,
+    ``TRUNCATE``, ``DROP``, Rails' ``delete_all``/``destroy_all``/``update_all``; a migration run down (``sqlx
+    migrate revert``, ``goose … down``, ``rails db:rollback``).  Read from the folded words, so a statement inside
+    ``psql -c "…"`` counts; a ``SELECT`` or ``migrate up`` does not.  Object stores (``aws s3 rm``) are not
+    databases: knowledge about destructive SQL does not follow them."""
+    if not isinstance(command, str):
+        return False
+    from .keywords import fold
+
+    text = fold(command[:MAX_COMMAND_CHARS])
+    if any(sql in text for sql in DESTROYING_SQL):
+        return True
+    start = text.find(" update ")
+    while start >= 0:
+        if " set " in " ".join(text[start:].split()[:5]).join("  "):  # UPDATE <table> [alias] SET
+            return True
+        start = text.find(" update ", start + 1)
+    words = text.split()
+    for i, word in enumerate(words):
+        if word in ("migrate", "goose", "migration", "migrations", "db") and not MIGRATION_UNDO.isdisjoint(words[i + 1 : i + 12]):
+            return True
+    return False
+
+
 def force_pushes(command, powershell=False):
-    """True if a ``git push`` in ``command`` forces an update by a ``+ref`` refspec (``git push origin +main``)."""
-    if not isinstance(command, str) or "+" not in command:
+    """True if ``command`` moves a branch the way a force push does: a ``git push`` of a ``+ref`` refspec (``git
+    push origin +main``, which git documents as forcing that update), or a ``gh api`` PATCH of a branch ref
+    (``gh api -X PATCH repos/o/r/git/refs/heads/main -f sha=…``), which sets the branch head on the server
+    without a push."""
+    if not isinstance(command, str) or "+" not in command and "refs/heads" not in command:
         return False
     try:
         for words in split_words(command, powershell):
-            if len(words) > 2 and words[0].rsplit("/", 1)[-1] == "git" and "push" in words[1:]:
+            words = strip_wrappers(words)
+            program = words[0].rsplit("/", 1)[-1] if words else ""
+            if len(words) > 2 and program == "git" and "push" in words[1:]:
                 if any(w.startswith("+") and len(w) > 1 for w in words[words.index("push") + 1 :]):
                     return True
+            elif len(words) > 2 and program == "gh" and words[1] == "api" and _patches(words) \
+                    and any("git/refs/heads/" in w for w in words):
+                return True
     except Exception:
         return False
+    return False
+
+
+def _patches(words):
+    """True if a ``gh api`` command's method is PATCH (``-X PATCH``, ``--method=PATCH``)."""
+    for i, word in enumerate(words):
+        if word in ("-X", "--method") and i + 1 < len(words):
+            if words[i + 1].upper() == "PATCH":
+                return True
+        elif word.upper() in ("-XPATCH", "--METHOD=PATCH"):
+            return True
     return False
 
 

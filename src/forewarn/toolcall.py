@@ -29,6 +29,11 @@ MAX_BASH_TOKENS = 64
 COMMAND_SEPARATORS = ("&&", "||", ";", "|", "\n")  # between simple commands
 LOCAL_CLUSTER_PREFIXES = ("kind-", "k3d-")  # the kube contexts kind and k3d create: kind-<cluster>
 LOCAL_CLUSTERS = frozenset(("docker-desktop", "rancher-desktop", "orbstack", "colima"))
+WORKFLOW_DISPATCHERS = ("run_workflow", "dispatch_workflow", "trigger_workflow")  # MCP tool names end so
+LOOKING_VERBS = frozenset((  # a subagent brief that opens with one of these asks for a report, not an act
+    "find", "review", "explore", "audit", "list", "search", "locate", "summarise", "summarize", "explain",
+    "investigate", "inspect", "check", "look", "read", "analyse", "analyze", "map", "trace", "research", "compare",
+    "identify", "count", "diagnose", "understand", "survey", "assess", "evaluate"))
 CHANGE_FOLDER = frozenset(("cd", "pushd", "chdir", "set-location", "sl", "push-location"))  # shell and PowerShell
 
 
@@ -85,7 +90,7 @@ class ToolCall:
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
                  "_words", "_secret", "outside", "runs_outside", "_run", "_run_commands",
-                 "_local", "_dry")
+                 "_local", "_dry", "_root", "_cwd", "_brief_files")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -103,6 +108,7 @@ class ToolCall:
         self._words = None
         self._secret = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
+        self._root, self._cwd, self._brief_files = root, cwd, None
         self.paths = []
         self.outside = []  # those of the paths that are outside the project
         self.display_path = ""
@@ -210,12 +216,31 @@ class ToolCall:
                 return self._run_commands
         if self._commands is None:
             command = self._input.get("command")
-            self._commands = self._split_commands(command) if isinstance(command, str) else []
+            self._commands = self._split_commands(command) if isinstance(command, str) else self._mcp_dispatch()
         return self._commands
+
+    def _mcp_dispatch(self):
+        """An MCP tool that dispatches a workflow (``mcp__github__run_workflow``) as the simple commands a ``gh
+        workflow run`` of it would give: its name and inputs, and ``gh workflow run deploy`` if it deploys."""
+        name = self._input.get("workflow_id") or self._input.get("workflow")
+        if not self.tool.lower().endswith(WORKFLOW_DISPATCHERS) or not isinstance(name, str):
+            return []
+        from .command_aliases import DEPLOY_DISPATCH
+        from .shell_writes import deploys, workflow_name_words
+
+        inputs = self._input.get("inputs")
+        act = workflow_name_words(name) + [v for v in (inputs.values() if isinstance(inputs, dict) else ()) if isinstance(v, str)]
+        found = [[w for w in (fold(word) for word in act) if w.strip()]]
+        if deploys(act):
+            found.append([fold(word) for word in DEPLOY_DISPATCH.split()])
+        return found
 
     def _split_commands(self, command):
         found = []
         command = command[:MAX_TEXT_CHARS]
+        from .shell_writes import destroys_data
+
+        destroys = "bash" in self.names and destroys_data(command)  # as given: the run text, when asked for it
         for separator in COMMAND_SEPARATORS:
             command = command.replace(separator, "\n")
         for line in command.split("\n"):
@@ -223,15 +248,20 @@ class ToolCall:
             if words:
                 found.append(words)
         if "bash" in self.names:
-            from .shell_writes import deletes_recursively, dispatched_workflows, force_pushes
+            from .command_aliases import DATA_DESTROYED, DEPLOY_DISPATCH
+            from .shell_writes import deletes_recursively, deploys, dispatched_workflows, force_pushes
 
             command, powershell = self._input["command"], self.tool.lower() == "powershell"
             if deletes_recursively(command, powershell):
                 found.append([fold("rm"), fold("-rf")])  # any recursive deletion reads as the rm -rf it is
             if force_pushes(command, powershell):
                 found.append([fold("git"), fold("push"), fold("--force")])  # git push origin +main
+            if destroys:
+                found.append([fold(word) for word in DATA_DESTROYED.split()])  # UPDATE … SET, DROP TABLE, migrate down
             for act in dispatched_workflows(command, powershell):
                 found.append([w for w in (fold(word) for word in act) if w.strip()])  # gh workflow run
+                if deploys(act):
+                    found.append([fold(word) for word in DEPLOY_DISPATCH.split()])
         return found
 
     def local_cluster(self):
@@ -281,6 +311,33 @@ class ToolCall:
             # a call that writes only outside the project (~/.aws/credentials) is not this project's matter
             self._secret = bool(written or not targets) and carries_secret(self._input, written, shell="bash" in self.names)
         return self._secret
+
+    @property
+    def delegates(self):
+        """True for a subagent brief (Task, Agent) that asks for work done: the subagent does it with tools of its
+        own.  A brief whose description opens with a verb of looking (``Find PHI in logs``, ``Review webhook
+        handlers``) asks for a report, not an act."""
+        if self.tool.lower() not in ("task", "agent"):
+            return False
+        description = self._input.get("description")
+        words = description.split(None, 1) if isinstance(description, str) else []
+        return not words or words[0].lower().strip(".,:") not in LOOKING_VERBS
+
+    def brief_files(self):
+        """The files a subagent brief names (``libs/client/pom.xml``): words of its prompt and description that
+        are paths whose last part has an extension, as segments relative to the project; folders, version
+        numbers (``v1.6.0``) and dotted commands (``hex.publish``) are left out."""
+        if self._brief_files is None:
+            self._brief_files = []
+            text = " ".join(v for v in (self._input.get("description"), self._input.get("prompt")) if isinstance(v, str))
+            for token in _path_tokens(text[:MAX_TEXT_CHARS]):
+                token = token.rstrip(".,:;!?")
+                ext = token.rsplit("/", 1)[-1].rpartition(".")[2]
+                if 0 < len(ext) <= 5 and any(c.isalpha() for c in ext):  # pom.xml; not v1.6.0, not mix hex.publish
+                    segs, _outside = normalise_path(token, self._cwd, self._root)
+                    if segs:
+                        self._brief_files.append(segs)
+        return self._brief_files
 
     @property
     def wordless(self):

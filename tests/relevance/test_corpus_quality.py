@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from forewarn import config, index, inject, knowledge, paths, relevance, trace
+from forewarn import config, index, inject, knowledge, paths, relevance, render, trace
 from forewarn.conversation import recent_text
 from forewarn.keywords import fold
 from forewarn.toolcall import ToolCall
@@ -186,7 +186,10 @@ def formula_decisions(project, records, gates):
             verdicts = relevance.evaluate(idx, call, threshold, lambda: text, everything=True, always_context=True)
             kept = [v for v in verdicts if v.score >= threshold and not blocked(v, call, gates)]
             kept.sort(key=relevance.rank_key)
-            decisions.append([v.record[index.R_ID] for v in kept[: config.DEFAULTS["top_k"]]])
+            picked = kept[: config.DEFAULTS["top_k"]]
+            texts = [idx.text(v.record) for v in picked]  # as the hook: what the character budget leaves out is not shown
+            context = render.fence(inject.heading(call, len(picked)), texts, config.DEFAULTS["max_chars"]) if picked else ""
+            decisions.append([v.record[index.R_ID] for v, t in zip(picked, texts) if t.split("\n", 1)[0] in context])
     finally:
         idx.close()
     return decisions
@@ -335,28 +338,28 @@ def test_blind_corpora_do_not_regress(results):
     ledger = results["ledger", "calls.jsonl"][0][1]
     assert ledger["critical"][0] >= 42 and ledger["hits"] >= 92 and ledger["injected"] - ledger["hits"] <= 16
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
-    assert clinic["critical"][0] >= 49 and clinic["hits"] >= 80 and clinic["injected"] - clinic["hits"] <= 33
+    assert clinic["critical"][0] >= 52 and clinic["hits"] >= 83 and clinic["injected"] - clinic["hits"] <= 34
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
-    assert clinic2["critical"][0] >= 51 and clinic2["hits"] >= 97 and clinic2["injected"] - clinic2["hits"] <= 27
+    assert clinic2["critical"][0] >= 53 and clinic2["hits"] >= 100 and clinic2["injected"] - clinic2["hits"] <= 27
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
-    assert fleet["critical"][0] >= 41 and fleet["hits"] >= 81 and fleet["injected"] - fleet["hits"] <= 15
+    assert fleet["critical"][0] >= 46 and fleet["hits"] >= 86 and fleet["injected"] - fleet["hits"] <= 15
     reel = results["reel", "calls.jsonl"][0][1]  # blind when first run
-    assert reel["critical"][0] >= 36 and reel["hits"] >= 63 and reel["injected"] - reel["hits"] <= 17
+    assert reel["critical"][0] >= 40 and reel["hits"] >= 68 and reel["injected"] - reel["hits"] <= 18
     harbor = results["harbor", "calls.jsonl"][0][1]  # blind when first run
-    assert harbor["critical"][0] >= 33 and harbor["hits"] >= 55 and harbor["injected"] - harbor["hits"] <= 14
+    assert harbor["critical"][0] >= 37 and harbor["hits"] >= 59 and harbor["injected"] - harbor["hits"] <= 15
     grid = results["grid", "calls.jsonl"][0][1]  # blind when first run: 21/67, 38 correct, 19 irrelevant
-    assert grid["critical"][0] >= 28 and grid["hits"] >= 57 and grid["injected"] - grid["hits"] <= 21
+    assert grid["critical"][0] >= 34 and grid["hits"] >= 63 and grid["injected"] - grid["hits"] <= 21
     bazaar = results["bazaar", "calls.jsonl"][0][1]  # blind: 14/67, 35 correct, 16 irrelevant with the rule before it
-    assert bazaar["critical"][0] >= 27 and bazaar["hits"] >= 61 and bazaar["injected"] - bazaar["hits"] <= 26
+    assert bazaar["critical"][0] >= 30 and bazaar["hits"] >= 64 and bazaar["injected"] - bazaar["hits"] <= 26
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 2
 
 
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid", "bazaar"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 42/47, 16 of 108 injected items irrelevant; clinic 49/63, 33 of 113; clinic2 51/64, 27 of "
-                   "124; fleet 41/68, 15 of 96; reel 36/70, 17 of 80; harbor 33/66, 14 of 69; grid 28/67, 21 of 78; bazaar "
-                   "27/67, 26 of 87): "
+                   "recall 42/47, 16 of 108 injected items irrelevant; clinic 52/63, 34 of 117; clinic2 53/64, 27 of "
+                   "127; fleet 46/68, 15 of 101; reel 40/70, 18 of 86; harbor 37/66, 15 of 74; grid 34/67, 21 of 84; bazaar "
+                   "30/67, 26 of 90): "
                    "docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
