@@ -226,10 +226,15 @@ def test_a_dry_run_is_not_production():
     for command in ("helm upgrade api charts/api --kube-context prod-eu-1 --dry-run",
                     "helm diff upgrade api charts/api --kube-context prod-eu-1", "python manage.py migrate --plan"):
         assert relevance.other_environment(prod, bash(command)) == relevance.DRY_RUN
-        assert score(prod, bash(command), talk("x")).gate == "the call is a dry run; the item is about production"
+        assert score(prod, bash(command), talk("x")).gate == "the call is a dry run; the item is about the act it rehearses"
     assert score(prod, bash("helm upgrade api charts/api --kube-context prod-eu-1"), talk("x")).eligible
+    only_context = record(priority="CRITICAL", tools=["Bash"], context=["production"])
+    assert score(only_context, bash("helm upgrade api --dry-run"), talk("on production")).gate == \
+        "the call is a dry run; the item is about production"
     plain = record(priority="CRITICAL", tools=["Bash"], actions=["npm publish"])
-    assert score(plain, bash("npm publish --dry-run"), talk("x")).eligible  # the corpora disagree on publish rehearsals
+    assert score(plain, bash("npm publish --dry-run"), talk("x")).gate.startswith("the call is a dry run")  # no publish
+    assert score(plain, bash("npm publish"), talk("x")).eligible
+    assert score(plain, bash("npm publish --dry-run && npm publish"), talk("x")).eligible
 
 
 def test_project_knowledge_stays_out_of_a_command_run_outside_the_project(monkeypatch):
@@ -501,3 +506,18 @@ def test_sql_that_destroys_rows_reads_as_any_destructive_keyword_of_an_item_abou
         assert fired('psql -h localhost -d app_dev -c "UPDATE users SET admin = true"') == []  # not production
     finally:
         idx.close()
+
+
+def test_a_session_that_names_only_another_environment_gates_a_bare_production_command():
+    """A call that names no environment means what the session works in: ``alembic upgrade head`` in a session about
+    the local database gets no production warning; in a session that mentions production at all it does."""
+    prod = record(priority="CRITICAL", tools=["Bash"], actions=["alembic upgrade"], context=["production"])
+    bare = bash("alembic upgrade head")
+    assert score(prod, bare, talk("let us try the migration against the local database first")).gate == \
+        "the session names local, not production; the item is about production"
+    assert score(prod, bare, talk("local looks fine, now run it on production")).eligible
+    assert score(prod, bare, talk("")).eligible  # no conversation yet: nothing to go on
+    assert score(prod, bash("alembic upgrade head  # prod"), talk("on staging")).gate != \
+        "the session names staging, not production; the item is about production"  # the call itself decides
+    plain = record(priority="CRITICAL", tools=["Bash"], actions=["alembic upgrade"])  # not about production
+    assert score(plain, bare, talk("on staging")).eligible

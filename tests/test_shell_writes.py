@@ -141,6 +141,10 @@ def test_knowledge_about_terraform_apply_reaches_a_dispatched_terraform_run():
     ("helm diff upgrade api charts/api && helm upgrade api charts/api", False, False),  # rehearsed, then done
     ("helm upgrade api charts/api --atomic", False, False),
     ("git diff main -- src/", False, True),
+    ("cd libs/tariffs && mix hex.publish --dry-run | tail -5", False, True),  # the others only move and look
+    ("sed -i 's/0.7.0/0.7.1/' plugin.json && git diff --stat", False, False),  # the edit is real
+    ("npm publish --dry-run && npm publish", False, False),
+    ("fly deploy --build-only -a api-prod", False, True),
     ("echo dry-run && kubectl apply -f x.yaml", False, False),
     ("kubectl apply -f x.yaml  # not a --dry-run", False, False),  # a comment is not a flag
     ("", False, False),

@@ -240,12 +240,18 @@ def score(record, call, threshold, conversation, always_context=False):
         v.gate = "none of its action keywords occur in the tool input"
     if v.gate is None and unspecific and v.context is None:
         v.gate = "none of its file patterns or keywords occur in this call"
+    if v.gate is None and record[R_ACTION] and v.action is not None and call.dry_run():
+        v.gate = "the call is a dry run; the item is about the act it rehearses"
     if v.gate is None and (record[R_CONTEXT] or record[R_ACTION]):
         elsewhere = other_environment(record, call)
         if elsewhere == DRY_RUN:
             v.gate = "the call is a dry run; the item is about production"
         elif elsewhere:
             v.gate = "the call names %s, not production; the item is about production" % elsewhere
+        else:
+            elsewhere = session_environment(record, call, conversation)
+            if elsewhere:
+                v.gate = "the session names %s, not production; the item is about production" % elsewhere
     if v.gate is None and call.runs_outside and not users_own(record):
         v.gate = "the command runs outside the project; the item is the project's knowledge"
     if v.gate is None and v.score < threshold:
@@ -264,10 +270,7 @@ def other_environment(record, call):
     that only rehearses its act (``--dry-run``, ``helm diff upgrade``,
     ``migrate --plan``) is :data:`DRY_RUN`, wherever it points.
     """
-    for keyword in record[R_CONTEXT] + record[R_ACTION]:
-        if not PRODUCTION.isdisjoint(keyword.split()):
-            break
-    else:
+    if not _about_production(record):
         return None
     if call.dry_run():
         return DRY_RUN
@@ -278,6 +281,30 @@ def other_environment(record, call):
         if word in words:
             return word
     return call.local_cluster()
+
+
+def session_environment(record, call, conversation):
+    """The non-production environment the session works in, for an item about production and a call that names
+    no environment at all (``alembic upgrade head``, ``npx cdk deploy Data``), else None.
+
+    Read from the recent conversation (:mod:`forewarn.conversation`): it names one of :data:`NON_PRODUCTION`
+    and neither ``prod`` nor ``production`` anywhere.  A session that mentions production at all, or has no
+    conversation yet, is not gated: a bare command there may be the production act.
+    """
+    if not _about_production(record):
+        return None
+    words = call.words()
+    if not PRODUCTION.isdisjoint(words) or any(word in words for word in NON_PRODUCTION) or call.local_cluster():
+        return None
+    text = conversation()
+    said = set(text.split()) if text else ()
+    if not said or not PRODUCTION.isdisjoint(said):
+        return None
+    return next((word for word in NON_PRODUCTION if word in said), None)
+
+
+def _about_production(record):
+    return any(not PRODUCTION.isdisjoint(keyword.split()) for keyword in record[R_CONTEXT] + record[R_ACTION])
 
 
 def users_own(record):

@@ -416,14 +416,20 @@ def run_text(command, powershell=False):
         return command
 
 
-DRY_RUN_FLAGS = ("--dry-run", "--dryrun", "--what-if", "-whatif", "--noop", "--plan")  # (also as --dry-run=client)
+DRY_RUN_FLAGS = ("--dry-run", "--dryrun", "--what-if", "-whatif", "--noop", "--plan", "--preview-only", "--build-only")
+# (also as --dry-run=client); pulumi destroy --preview-only, fly deploy --build-only
 DRY_RUN_VERBS = frozenset({"diff"})  # helm diff upgrade, kubectl diff, argocd app diff, cdk diff
+
+
+BYSTANDERS = frozenset(("cd", "pushd", "popd", "echo", "printf", "cat", "ls", "pwd", "grep", "head", "tail", "jq", "wc",
+                        "sort", "true", "sleep", "set-location", "write-host", "write-output"))  # they act on nothing
 
 
 def dry_run(command, powershell=False):
     """True when ``command`` only rehearses its act: a simple command carries a dry-run flag (``--dry-run``,
-    ``-WhatIf``, ``migrate --plan``) or is a ``diff`` of one (``helm diff upgrade``), and no other simple
-    command runs the same program for real (``helm diff upgrade … && helm upgrade …`` is not a dry run)."""
+    ``-WhatIf``, ``migrate --plan``) or is a ``diff`` of one (``helm diff upgrade``), and every other simple
+    command only looks or moves (:data:`BYSTANDERS`): ``helm diff upgrade … && helm upgrade …`` and ``sed -i … &&
+    git diff --stat`` are no dry runs."""
     if not isinstance(command, str):
         return False
     rehearsed, real = set(), set()
@@ -439,7 +445,7 @@ def dry_run(command, powershell=False):
             (rehearsed if dry else real).add(program)
     except Exception:  # a recogniser never breaks the hook
         return False
-    return bool(rehearsed) and rehearsed.isdisjoint(real)
+    return bool(rehearsed) and real <= BYSTANDERS
 
 
 def _positional(args, flags_with_value=()):
