@@ -342,3 +342,7 @@ def test_a_checklist_about_edits_is_filed_for_the_files_its_steps_name():
     warning = dict(node, process_type="warning")
     for other in (bash_only, no_patterns, warning):
         assert procedure_files(other, triggers_of(other)) == []
+    release = dict(node, trigger_conditions={"tool_names": ["Bash"], "file_patterns": ["gems/client/lib/client/version.rb"]},
+                   checklist={"items": ["Move Unreleased in CHANGELOG.md under the version", "gem build", "gem push"]})
+    assert procedure_files(release, triggers_of(release)) == ["gems/client/**/CHANGELOG.md"]  # this package's changelog
+

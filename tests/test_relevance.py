@@ -521,3 +521,34 @@ def test_a_session_that_names_only_another_environment_gates_a_bare_production_c
         "the session names staging, not production; the item is about production"  # the call itself decides
     plain = record(priority="CRITICAL", tools=["Bash"], actions=["alembic upgrade"])  # not about production
     assert score(plain, bare, talk("on staging")).eligible
+
+
+def test_an_edit_that_sets_a_new_version_in_a_release_checklists_files_is_a_step_of_the_release(project):
+    release = node("gem-release", "CRITICAL", tools=["Bash"], files=["gems/client/lib/client/version.rb"], actions=["gem push"])
+    release["process_type"] = "checklist"
+    release["checklist"] = {"items": ["Move Unreleased in CHANGELOG.md under the new version", "gem build", "gem push"]}
+    idx = project([release])
+
+    def fired(path, old, new):
+        call = ToolCall({"tool_name": "Edit", "tool_input": {"file_path": project.root + "/" + path, "old_string": old,
+                                                             "new_string": new}}, project.root)
+        return [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, talk("x")) if v.eligible]
+
+    try:
+        assert fired("gems/client/lib/client/version.rb", 'VERSION = "2.3.1"', 'VERSION = "2.4.0"') == ["gem-release"]
+        assert fired("gems/client/CHANGELOG.md", "## Unreleased", "## Unreleased\n\n## [2.4.0] - 2026-03-02") == ["gem-release"]
+        assert fired("mobile/CHANGELOG.md", "## Unreleased", "## Unreleased\n\n## 4.12.0") == []  # another package's
+        assert fired("gems/client/lib/client/version.rb", "# Client version", "# The client's version") == []  # no new one
+    finally:
+        idx.close()
+
+
+@pytest.mark.parametrize("old, new, bumps", [
+    ('version = "0.7.2"', 'version = "0.8.0"', True),
+    ("version: 2.3.0+41", "version: 2.4.0+42", True),
+    ("## Unreleased", "## Unreleased\n\n## [1.9.0] - 2026-11-20", True),
+    ('{:decimal, "~> 2.0"},', '{:decimal, "~> 2.0"},\n{:nimble_csv, "~> 1.2"},', False),  # a dependency, not the version
+    ('version = "0.8.0"', 'version = "0.8.0"\nedition = "2021"', False),  # the same version
+])
+def test_what_sets_a_new_version(old, new, bumps):
+    assert edit("x/Cargo.toml", new, old).bumps_version() is bumps

@@ -18,7 +18,7 @@ from .command_aliases import same_act
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .reach import best_score
-from .relevance import ANY_TOOL, DELEGATED, DELEGATING_TOOLS, FILE_EDIT_TOOLS, PRODUCTION, SECRET_BUCKET
+from .relevance import ANY_TOOL, DELEGATED, DELEGATING_TOOLS, FILE_EDIT_TOOLS, PRODUCTION, SECRET_BUCKET, SHELL_TOOLS
 from .secret_signal import about_secrets
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
@@ -26,18 +26,22 @@ MAX_LISTED_CRITICAL = 5
 
 
 def procedure_files(node, trig):
-    """The file patterns a checklist's steps name, for a checklist about editing files that names file patterns.
+    """The file patterns a checklist's steps name, for a checklist that names file patterns and either edits
+    (Write, Edit, …) or runs shell commands (a release: ``gem push`` keyed on the gem's ``version.rb``).
 
     "Plugin version bump" keyed on ``**/plugin.json`` whose steps say "set
     the same version in .claude-plugin/marketplace.json" and "add a
     CHANGELOG.md entry": editing those files is a step of the same
     procedure, so the checklist is filed for them too (``**/marketplace.json``,
-    ``**/CHANGELOG.md``).  They come before the item's own patterns, so its
-    negations still apply.  Other items: ``[]``.
+    ``**/CHANGELOG.md``).  A shell checklist's step files are anchored in the
+    package folder its patterns share (``gems/client/**/CHANGELOG.md``): the
+    release of one package is not a step of another's.  They come before the
+    item's own patterns, so its negations still apply.  Other items: ``[]``.
     """
     if node.get("process_type") != "checklist" or not trig["file_patterns"]:
         return []
-    if FILE_EDIT_TOOLS.isdisjoint(t.strip().lower() for t in trig["tool_names"]):
+    tools = {t.strip().lower() for t in trig["tool_names"]}
+    if FILE_EDIT_TOOLS.isdisjoint(tools) and not (tools and SHELL_TOOLS.issuperset(tools)):
         return []
     block = node.get("checklist")
     items = block.get("items") if isinstance(block, dict) else None
@@ -46,12 +50,31 @@ def procedure_files(node, trig):
         return []
     from .learning.inference import FILE_MENTION, path_to_glob
 
+    package = _package_folder(trig["file_patterns"]) if FILE_EDIT_TOOLS.isdisjoint(tools) else ""
+    if FILE_EDIT_TOOLS.isdisjoint(tools) and not package:
+        return []  # a release whose files lie anywhere: its steps' CHANGELOG.md could be any package's
     found = []
     for match in FILE_MENTION.finditer(text):
         glob = path_to_glob(match.group(1))
+        if glob and package:
+            glob = package + "/" + glob  # the package's CHANGELOG.md, not every CHANGELOG.md
         if glob and glob not in found and glob not in trig["file_patterns"]:
             found.append(glob)
     return found
+
+
+def _package_folder(patterns):
+    """The folder a release checklist's patterns share, two levels at most (``gems/client/lib/x/version.rb``
+    gives ``gems/client``; ``sdk/package.json`` gives ``sdk``), or ``""`` when they name files anywhere."""
+    folders = set()
+    for pattern in patterns:
+        if pattern.startswith("!"):
+            continue
+        parts = pattern.strip("/").split("/")[:-1][:2]
+        if not parts or parts[0] == "**":
+            return ""
+        folders.add("/".join(parts))
+    return folders.pop() if len(folders) == 1 else ""
 
 
 def _record(no, node, text_entry, source):

@@ -73,7 +73,9 @@ SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
 ANY_TOOL = "ta"  # the bucket base of items that name only keywords (ta|w:<word>; tal below the default threshold)
 DELEGATED = "td"  # the bucket base a subagent brief reads: items that name tools and action keywords (td|w:<word>)
 DELEGATING_TOOLS = frozenset(("task", "agent"))  # a call of these asks a subagent to act with its own tools
-SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
+SECRET_WRITTEN = " a secret written "
+VERSION_BUMPED = " a version bumped "  # the action term of a shell item for an edit that is a step of its release
+SHELL_TOOLS = frozenset(("bash", "powershell"))  # the action term of an item about secrets for a call that writes one
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
 DRY_RUN = "a dry run"  # what other_environment says of a call that only rehearses (helm diff upgrade, --dry-run)
@@ -83,6 +85,13 @@ NON_PRODUCTION = ("staging", "stage", "stg", "dev", "development", "local", "loc
 def edits_files(tools):
     """True if an item names a file-editing tool (its knowledge is about changing files)."""
     return not FILE_EDIT_TOOLS.isdisjoint(tools)
+
+
+def releases(tools):
+    """True for an item that names only shell tools and file patterns could be a release checklist
+    (``gem push`` with ``gems/client/lib/client/version.rb``): an edit that sets a new version in one of its
+    files, or in a file its steps name (:func:`forewarn.index_build.procedure_files`), is a step of it."""
+    return SHELL_TOOLS.issuperset(tools)
 
 
 def file_names(patterns):
@@ -199,13 +208,18 @@ def score(record, call, threshold, conversation, always_context=False):
         # a shell command that writes a file the item's patterns name is an edit of that file (sed -i, >>, cp, rm)
         v.tool = any(match_any(patterns, segs) for segs in call.write_paths)
     mult = record[R_MULT]
-    if record[R_ACTION]:
+    release_step = False
+    if tools and not v.tool and v.file and releases(tools) and call.tool.lower() in ("edit", "multiedit") and call.bumps_version():
+        v.tool = release_step = True  # an edit that sets a new version in a file a release names is a step of it
+    if record[R_ACTION] and not release_step:
         # what a shell command only prints or writes as text (echo '…' >> runbook.md) is no act; it counts only as
         # the content of a file the item names
         run = not v.file
         v.action = any_in(record[R_ACTION], call.folded_run_text() if run else call.folded_text())
         if v.action is None and call.commands(run):  # flags and arguments may sit between a keyword's words
             v.action = any_in_command(record[R_ACTION], call.commands(run))
+    if release_step:
+        v.action = VERSION_BUMPED
     if not tools and not patterns and v.action is not None:
         v.tool = True  # an item that names only keywords names the act: whatever tool does it, that is its tool match
     elif tools and not v.tool and v.action is not None and call.delegates:
@@ -338,12 +352,14 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
         seen = set()
         best = R_BEST if call.paths or call.delegates and call.brief_files() else R_BEST_NO_FILE
         names, writes = call.names, bool(call.write_paths)
+        edits = call.tool.lower() in ("edit", "multiedit")
         for key in keys:
             for record in index.bucket(key):
                 if record[0] not in seen and record[best] >= threshold:
                     seen.add(record[0])
                     tools = record[R_TOOLS]
-                    if not tools or tool_matches(tools, names) or (writes and edits_files(tools)) or key.startswith(DELEGATED):
+                    if not tools or tool_matches(tools, names) or (writes and edits_files(tools)) or key.startswith(DELEGATED) \
+                            or edits and record[R_PATTERNS] and releases(tools):
                         records.append(record)
     verdicts = [score(record, call, threshold, conversation, always_context) for record in records]
     for i, v in enumerate(verdicts):

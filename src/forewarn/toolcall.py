@@ -312,6 +312,22 @@ class ToolCall:
             self._secret = bool(written or not targets) and carries_secret(self._input, written, shell="bash" in self.names)
         return self._secret
 
+    def bumps_version(self):
+        """True for an edit that sets a new version: a line of its new text holds a version number the old text
+        does not, and says ``version`` (``version = "0.8.0"``, ``VERSION = "2.4.0"``, ``version: 2.4.0+42``) or
+        is a Markdown heading (``## [2.4.0] - 2026-03-02`` in a changelog).  A dependency's version
+        (``{:nimble_csv, "~> 1.2"}``) is none."""
+        edits = self._input.get("edits") if isinstance(self._input.get("edits"), list) else [self._input]
+        for edit in edits:
+            if not isinstance(edit, dict) or not isinstance(edit.get("new_string"), str):
+                continue
+            old = edit.get("old_string") if isinstance(edit.get("old_string"), str) else ""
+            before = _versions(old)
+            for line in edit["new_string"][:MAX_TEXT_CHARS].splitlines():
+                if ("version" in line.lower() or line.lstrip().startswith("#")) and _versions(line) - before:
+                    return True
+        return False
+
     @property
     def delegates(self):
         """True for a subagent brief (Task, Agent) that asks for work done: the subagent does it with tools of its
@@ -344,6 +360,17 @@ class ToolCall:
         """True when the tool input carries no word at all (an edit of ``1.3.0`` to ``1.4.0``)."""
         self.folded_text()
         return self._wordless
+
+
+def _versions(text):
+    """The version numbers in ``text``: runs of two or three dot-separated numbers (``1.5``, ``2.4.0``)."""
+    found = set()
+    for word in text[:MAX_TEXT_CHARS].replace('"', " ").replace("'", " ").replace("[", " ").replace("]", " ").split():
+        word = word.strip(",;:()").lstrip("vV=").split("+", 1)[0].split("-", 1)[0]  # 2.4.0+42, 2.5.0-rc.1
+        parts = word.split(".")
+        if 2 <= len(parts) <= 3 and all(p.isdigit() for p in parts):
+            found.add(word)
+    return found
 
 
 def _runs_outside(command, cwd, root, powershell):
