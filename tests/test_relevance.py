@@ -552,3 +552,21 @@ def test_an_edit_that_sets_a_new_version_in_a_release_checklists_files_is_a_step
 ])
 def test_what_sets_a_new_version(old, new, bumps):
     assert edit("x/Cargo.toml", new, old).bumps_version() is bumps
+
+
+def test_a_version_tag_or_a_sed_bump_of_a_package_is_a_step_of_its_release(project):
+    release = node("hex", "CRITICAL", tools=["Bash"], files=["libs/tariffs/mix.exs"], actions=["mix hex.publish"])
+    other = node("sdk", "CRITICAL", tools=["Bash"], files=["sdk/package.json"], actions=["npm publish"])
+    idx = project([release, other])
+    try:
+        def fired(command):
+            call = ToolCall({"tool_name": "Bash", "tool_input": {"command": command}, "cwd": project.root}, project.root)
+            return [v.record[index.R_ID] for v in relevance.evaluate(idx, call, 0.7, talk("x")) if v.eligible]
+
+        assert fired("git tag tariffs-v1.5.0 && git push origin tariffs-v1.5.0") == ["hex"]
+        assert fired("gh release create sdk-v2.4.0 --notes-file sdk/NOTES.md") == ["sdk"]
+        assert fired("""sed -i 's/version: "1.4.2"/version: "1.5.0"/' libs/tariffs/mix.exs""") == ["hex"]
+        assert fired("sed -i 's/:dev/:prod/' libs/tariffs/mix.exs") == []  # no version set
+        assert fired("git tag v1.5.0") == []  # whose release?
+    finally:
+        idx.close()

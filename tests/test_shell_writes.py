@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forewarn.shell_writes import (deletes_recursively, deploys, destroys_data, dispatched_workflows, dry_run, run_text,
-                                   split_words, write_targets)
+from forewarn.shell_writes import (deletes_recursively, deploys, destroys_data, dispatched_workflows, dry_run, release_tags,
+                                   run_text, split_words, substituted_versions, write_targets)
 
 
 @pytest.mark.parametrize("command,targets", [
@@ -192,3 +192,28 @@ def test_commands_that_destroy_rows_of_a_database(command, destroys):
 ])
 def test_a_workflow_deploys_when_its_name_or_inputs_say_so(act, deploying):
     assert deploys(act) is deploying
+
+
+@pytest.mark.parametrize("command, bumps", [
+    ("sed -i 's/0.4.0/0.5.0/' .claude-plugin/plugin.json", True),
+    ("""sed -i 's/version: "1.4.2"/version: "1.5.0"/' mix.exs""", True),
+    ("perl -pi -e 's|1.2.0|1.3.0|' lib/version.pm", True),
+    ("sed -i 's/max_length=64/max_length=128/' models.py", False),  # numbers, not versions
+    ("sed -i 's/1.4.0/1.4.0-rc/' x.toml", False),  # the same version
+    ("grep -n 's/0.4.0/0.5.0/' notes.md", False),  # not a substitution that writes
+])
+def test_an_in_place_substitution_that_sets_a_new_version(command, bumps):
+    assert substituted_versions(command) is bumps
+
+
+@pytest.mark.parametrize("command, names", [
+    ("git tag grid_tariffs-v1.5.0 && git push origin grid_tariffs-v1.5.0", {"grid_tariffs"}),
+    ('git commit -am "release 2.4.0" && git tag -a bazaar-client-v2.4.0 -m "bazaar-client 2.4.0"', {"bazaar-client"}),
+    ("gh release create sdk/v1.9.0 --title 'sdk v1.9.0' --notes-file notes.md", {"sdk"}),
+    ("git push --delete origin sdk/v1.8.2 && git tag -d sdk/v1.8.2", {"sdk"}),
+    ("git tag v2.4.0 && git push --tags", set()),  # no package named
+    ("git tag -l 'sdk/*' | sort -V", set()),  # a listing: no version
+    ("git push origin main", set()),
+])
+def test_the_packages_a_version_tag_names(command, names):
+    assert release_tags(command) == names

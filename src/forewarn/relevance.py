@@ -75,6 +75,7 @@ DELEGATED = "td"  # the bucket base a subagent brief reads: items that name tool
 DELEGATING_TOOLS = frozenset(("task", "agent"))  # a call of these asks a subagent to act with its own tools
 SECRET_WRITTEN = " a secret written "
 VERSION_BUMPED = " a version bumped "  # the action term of a shell item for an edit that is a step of its release
+RELEASE_TAGGED = " a release tagged "  # the action term of a release checklist for a version tag of its package
 SHELL_TOOLS = frozenset(("bash", "powershell"))  # the action term of an item about secrets for a call that writes one
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
@@ -92,6 +93,14 @@ def releases(tools):
     (``gem push`` with ``gems/client/lib/client/version.rb``): an edit that sets a new version in one of its
     files, or in a file its steps name (:func:`forewarn.index_build.procedure_files`), is a step of it."""
     return SHELL_TOOLS.issuperset(tools)
+
+
+def tags_name_package(tags, patterns):
+    """True if one of the version tags names a package the patterns are about: its name before the version
+    (``client`` of ``client-v2.4.0``, ``sdk`` of ``sdk/v1.9.0``) is a literal folder among the first two of a
+    positive pattern (``gems/client/lib/client/version.rb``, ``sdk/package.json``)."""
+    folders = {seg.lower() for c in patterns if not c[0] for seg in c[2][:2] if isinstance(seg, str)}
+    return any(name in folders for name in tags)
 
 
 def file_names(patterns):
@@ -141,9 +150,10 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
         words = (keyword_words or {}).get(base)
         if not words:
             continue
-        if call.wordless and not base.startswith((ANY_TOOL, DELEGATED)):  # these items need their keyword, even here
-            keys.append(base + "|kw")
-            continue
+        if (call.wordless or base.startswith("tf") and call.release_tags()) and not base.startswith((ANY_TOOL, DELEGATED)):
+            keys.append(base + "|kw")  # every keyword item of the bucket: no word to pick by, or a release's tag
+            if call.wordless:
+                continue
         if present is None:
             present = call.words()
         hits = [w for w in words if w in present] if len(words) < len(present) else [w for w in present if w in words]
@@ -220,6 +230,11 @@ def score(record, call, threshold, conversation, always_context=False):
             v.action = any_in_command(record[R_ACTION], call.commands(run))
     if release_step:
         v.action = VERSION_BUMPED
+    elif v.action is None and v.tool and record[R_ACTION] and releases(tools) and call.write_paths and any(match_any(patterns, segs) for segs in call.write_paths) and call.bumps_version():
+        v.action = VERSION_BUMPED  # sed -i 's/1.4.2/1.5.0/' mix.exs: the version bump the item's file names
+    elif v.action is None and v.tool and record[R_ACTION] and releases(tools) and patterns and call.release_tags() \
+            and tags_name_package(call.release_tags(), patterns):
+        v.action = RELEASE_TAGGED  # git tag client-v2.4.0, gh release create sdk/v1.9.0: a step of that package's release
     if not tools and not patterns and v.action is not None:
         v.tool = True  # an item that names only keywords names the act: whatever tool does it, that is its tool match
     elif tools and not v.tool and v.action is not None and call.delegates:

@@ -317,6 +317,73 @@ def workflow_name_words(name):
     return [p for p in stem.replace("_", "-").split("-") if p]
 
 
+def substituted_versions(command):
+    """True if a ``sed``/``perl`` substitution in ``command`` replaces with a version number its pattern does not
+    hold: ``s/0.4.0/0.5.0/``, ``s/version: "1.4.2"/version: "1.5.0"/`` (any delimiter)."""
+    if not isinstance(command, str) or "s" not in command:
+        return False
+    from .toolcall import version_numbers
+
+    try:
+        for words in split_words(command[:MAX_COMMAND_CHARS]):
+            words = strip_wrappers(words)
+            if not words or words[0].rsplit("/", 1)[-1] not in IN_PLACE:
+                continue
+            for word in words[1:]:
+                if len(word) > 3 and word[0] == "s" and not word[1].isalnum() and word[1] not in " \\":
+                    parts = word.split(word[1])
+                    if len(parts) >= 3 and version_numbers(parts[2]) - version_numbers(parts[1]):
+                        return True
+    except Exception:
+        return False
+    return False
+
+
+def release_tags(command, powershell=False):
+    """The package names of the version tags ``command`` creates or pushes (``git tag [-a] <tag>``, ``git push
+    <remote> <tag>``, ``gh release create <tag>``): the part of the tag before its version, lower case
+    (``bazaar-client-v2.4.0`` gives ``bazaar-client``, ``sdk/v1.9.0`` gives ``sdk``)."""
+    from .toolcall import version_numbers
+
+    names = set()
+    try:
+        for words in split_words(command[:MAX_COMMAND_CHARS], powershell):
+            words = strip_wrappers(words)
+            program = words[0].rsplit("/", 1)[-1].lower() if words else ""
+            if program == "git" and len(words) > 2 and words[1] in ("tag", "push"):
+                args = words[2:]
+            elif program == "gh" and words[1:3] == ["release", "create"]:
+                args = words[3:4]
+            else:
+                continue
+            skip = False
+            for arg in args:
+                if skip:
+                    skip = False
+                    continue
+                if arg in ("-m", "--message", "-F", "--file", "-u", "--local-user", "--title", "--notes", "--notes-file"):
+                    skip = True
+                    continue
+                if arg.startswith("-") or not version_numbers(arg.replace("/", " ").replace("-v", " ").replace("_v", " ")):
+                    continue
+                name = _tag_package(arg)
+                if name:
+                    names.add(name)
+    except Exception:
+        return set()
+    return names
+
+
+def _tag_package(tag):
+    """``bazaar-client-v2.4.0`` → ``bazaar-client``; ``sdk/v1.9.0`` → ``sdk``; ``v2.4.0`` or ``2.4.0`` → ``""``."""
+    tag = tag.rsplit(":", 1)[-1].replace("refs/tags/", "")
+    for separator in ("/v", "/", "-v", "_v", "@v", "@", "-", "_"):
+        head, sep, tail = tag.rpartition(separator)
+        if sep and head and tail[:1].isdigit():
+            return head.lower()
+    return ""
+
+
 DEPLOY_WORDS = frozenset(("deploy", "deployment", "promote", "promotion", "rollout", "rollback", "ship"))
 
 

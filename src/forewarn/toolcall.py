@@ -90,7 +90,7 @@ class ToolCall:
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
                  "_words", "_secret", "outside", "runs_outside", "_run", "_run_commands",
-                 "_local", "_dry", "_root", "_cwd", "_brief_files")
+                 "_local", "_dry", "_root", "_cwd", "_brief_files", "_tags")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -108,7 +108,7 @@ class ToolCall:
         self._words = None
         self._secret = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
-        self._root, self._cwd, self._brief_files = root, cwd, None
+        self._root, self._cwd, self._brief_files, self._tags = root, cwd, None, None
         self.paths = []
         self.outside = []  # those of the paths that are outside the project
         self.display_path = ""
@@ -316,17 +316,36 @@ class ToolCall:
         """True for an edit that sets a new version: a line of its new text holds a version number the old text
         does not, and says ``version`` (``version = "0.8.0"``, ``VERSION = "2.4.0"``, ``version: 2.4.0+42``) or
         is a Markdown heading (``## [2.4.0] - 2026-03-02`` in a changelog).  A dependency's version
-        (``{:nimble_csv, "~> 1.2"}``) is none."""
+        (``{:nimble_csv, "~> 1.2"}``) is none.  For a shell command: an in-place substitution whose replacement
+        holds a version number its pattern does not (``sed -i 's/0.4.0/0.5.0/' plugin.json``)."""
+        command = self._input.get("command")
+        if isinstance(command, str):
+            from .shell_writes import substituted_versions
+
+            return "bash" in self.names and bool(self.write_paths) and substituted_versions(command)
         edits = self._input.get("edits") if isinstance(self._input.get("edits"), list) else [self._input]
         for edit in edits:
             if not isinstance(edit, dict) or not isinstance(edit.get("new_string"), str):
                 continue
             old = edit.get("old_string") if isinstance(edit.get("old_string"), str) else ""
-            before = _versions(old)
+            before = version_numbers(old)
             for line in edit["new_string"][:MAX_TEXT_CHARS].splitlines():
-                if ("version" in line.lower() or line.lstrip().startswith("#")) and _versions(line) - before:
+                if ("version" in line.lower() or line.lstrip().startswith("#")) and version_numbers(line) - before:
                     return True
         return False
+
+    def release_tags(self):
+        """The package names of the version tags a shell command creates or pushes, or of the GitHub release it
+        creates: ``git tag -a client-v2.4.0``, ``git push origin sdk/v1.9.0``, ``gh release create sdk-v2.4.0``
+        give ``client`` and ``sdk`` (lower case); a tag without a name before its version (``v2.4.0``) gives none."""
+        if self._tags is None:
+            self._tags = set()
+            command = self._input.get("command")
+            if "bash" in self.names and isinstance(command, str) and ("tag" in command or "release" in command or "push" in command):
+                from .shell_writes import release_tags
+
+                self._tags = release_tags(command, self.tool.lower() == "powershell")
+        return self._tags
 
     @property
     def delegates(self):
@@ -362,8 +381,9 @@ class ToolCall:
         return self._wordless
 
 
-def _versions(text):
-    """The version numbers in ``text``: runs of two or three dot-separated numbers (``1.5``, ``2.4.0``)."""
+def version_numbers(text):
+    """The version numbers in ``text``: runs of two or three dot-separated numbers (``1.5``, ``2.4.0``), a
+    leading ``v`` and a ``+build`` or ``-pre`` suffix dropped."""
     found = set()
     for word in text[:MAX_TEXT_CHARS].replace('"', " ").replace("'", " ").replace("[", " ").replace("]", " ").split():
         word = word.strip(",;:()").lstrip("vV=").split("+", 1)[0].split("-", 1)[0]  # 2.4.0+42, 2.5.0-rc.1
