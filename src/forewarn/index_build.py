@@ -101,6 +101,7 @@ def _record(no, node, text_entry, source):
         source,
         best_score(tools, patterns, action, context, priority),
         best_score(tools, (), action, context, priority),
+        about_production,
     )
 
 

@@ -55,7 +55,8 @@ through a callable only when a context keyword could change a decision.
 import os
 
 from .globs import extension, index_keys, match_any
-from .index import R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_RANK, R_SOURCE, R_TOOLS
+from .index import (R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_PRODUCTION, R_RANK, R_SOURCE,
+                    R_TOOLS)
 from .paths import user_graphs_dir
 from .keywords import any_in, any_in_command
 from .secret_signal import about_secrets
@@ -299,7 +300,7 @@ def other_environment(record, call):
     that only rehearses its act (``--dry-run``, ``helm diff upgrade``,
     ``migrate --plan``) is :data:`DRY_RUN`, wherever it points.
     """
-    if not _about_production(record):
+    if not record[R_PRODUCTION]:
         return None
     if call.dry_run():
         return DRY_RUN
@@ -320,7 +321,7 @@ def session_environment(record, call, conversation):
     and neither ``prod`` nor ``production`` anywhere.  A session that mentions production at all, or has no
     conversation yet, is not gated: a bare command there may be the production act.
     """
-    if not _about_production(record):
+    if not record[R_PRODUCTION]:
         return None
     words = call.words()
     if not PRODUCTION.isdisjoint(words) or any(word in words for word in NON_PRODUCTION) or call.local_cluster():
@@ -330,10 +331,6 @@ def session_environment(record, call, conversation):
     if not said or not PRODUCTION.isdisjoint(said):
         return None
     return next((word for word in NON_PRODUCTION if word in said), None)
-
-
-def _about_production(record):
-    return any(not PRODUCTION.isdisjoint(keyword.split()) for keyword in record[R_CONTEXT] + record[R_ACTION])
 
 
 def users_own(record):

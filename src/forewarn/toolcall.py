@@ -341,7 +341,8 @@ class ToolCall:
         if self._tags is None:
             self._tags = set()
             command = self._input.get("command")
-            if "bash" in self.names and isinstance(command, str) and ("tag" in command or "release" in command or "push" in command):
+            if "bash" in self.names and isinstance(command, str) and ("tag" in command or "release" in command or "push" in command) \
+                    and any(c.isdigit() for c in command):  # a version tag holds a number
                 from .shell_writes import release_tags
 
                 self._tags = release_tags(command, self.tool.lower() == "powershell")
