@@ -570,3 +570,12 @@ def test_a_version_tag_or_a_sed_bump_of_a_package_is_a_step_of_its_release(proje
         assert fired("git tag v1.5.0") == []  # whose release?
     finally:
         idx.close()
+
+
+def test_a_keyword_written_in_capitals_is_not_the_english_word_in_a_commands_description():
+    sql = record(priority="CRITICAL", tools=["Bash"], actions=["UPDATE", "DELETE FROM"], context=["production"])
+    assert score(sql, bash("git pull --rebase origin main", description="Update my branch from main"), talk("x")).action is None
+    assert score(sql, bash("psql -f fix.sql", description="UPDATE the stuck rows on production"), talk("x")).action == " update "
+    assert score(sql, bash('psql "$PROD_URL" -c "update journal set amount = 0"', description="Fix it"), talk("x")).action == " update "
+    lower = record(priority="CRITICAL", tools=["Bash"], actions=["export"])  # written in lower case: searched as before
+    assert score(lower, bash("bq query --destination_table=scratch.t", description="Export viewing history"), talk("x")).action

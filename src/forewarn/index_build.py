@@ -102,6 +102,7 @@ def _record(no, node, text_entry, source):
         best_score(tools, patterns, action, context, priority),
         best_score(tools, (), action, context, priority),
         about_production,
+        tuple(k for k in (keywords.fold_keyword(w) for w in trig["action_keywords"] if keywords.written_in_capitals(w)) if k),
     )
 
 

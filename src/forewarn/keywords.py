@@ -28,6 +28,18 @@ def fold_keyword(keyword):
     return folded if folded.strip() else None
 
 
+def written_in_capitals(keyword):
+    """True for a keyword written in capitals with three letters or more (``UPDATE``, ``DELETE FROM``): a SQL or
+    shell word, which in English prose ("Update my branch") is another word."""
+    letters = [c for c in keyword if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
+
+
+def fold_keeping_case(text):
+    """:func:`fold` without lower-casing: for a keyword written in capitals, searched as written."""
+    return " " + " ".join(text.translate(_FOLD).split()) + " "
+
+
 def any_in(folded_keywords, folded_text):
     """The first folded keyword found in the folded text, or None."""
     for keyword in folded_keywords:

@@ -55,8 +55,8 @@ through a callable only when a context keyword could change a decision.
 import os
 
 from .globs import extension, index_keys, match_any
-from .index import (R_ACTION, R_BEST, R_BEST_NO_FILE, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_PRODUCTION, R_RANK, R_SOURCE,
-                    R_TOOLS)
+from .index import (R_ACTION, R_BEST, R_BEST_NO_FILE, R_CAPITALS, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_PRODUCTION, R_RANK,
+                    R_SOURCE, R_TOOLS)
 from .paths import user_graphs_dir
 from .keywords import any_in, any_in_command
 from .secret_signal import about_secrets
@@ -227,6 +227,11 @@ def score(record, call, threshold, conversation, always_context=False):
         # the content of a file the item names
         run = not v.file
         v.action = any_in(record[R_ACTION], call.folded_run_text() if run else call.folded_text())
+        if v.action is not None and v.action in record[R_CAPITALS] and call.only_in_lowercase_prose(v.action):
+            # "Update my rebased branch" describes a git command; it is not the SQL UPDATE the item names
+            text = call.folded_run_text() if run else call.folded_text()
+            v.action = next((k for k in record[R_ACTION] if k in text and not (
+                k in record[R_CAPITALS] and call.only_in_lowercase_prose(k))), None)
         if v.action is None and call.commands(run):  # flags and arguments may sit between a keyword's words
             v.action = any_in_command(record[R_ACTION], call.commands(run))
     if release_step:

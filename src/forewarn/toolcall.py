@@ -334,6 +334,18 @@ class ToolCall:
                     return True
         return False
 
+    def only_in_lowercase_prose(self, folded_keyword):
+        """True if a keyword written in capitals (``UPDATE``) occurs in a shell call only in its prose description,
+        and not in capitals there ("Update my rebased branch"): the English word, not the command's."""
+        if "bash" not in self.names:
+            return False
+        command, description = self._input.get("command"), self._input.get("description")
+        if not isinstance(description, str) or isinstance(command, str) and folded_keyword in fold(command[:MAX_TEXT_CHARS]):
+            return False
+        from .keywords import fold_keeping_case
+
+        return folded_keyword.upper() not in fold_keeping_case(description[:MAX_TEXT_CHARS])
+
     def release_tags(self):
         """The package names of the version tags a shell command creates or pushes, or of the GitHub release it
         creates: ``git tag -a client-v2.4.0``, ``git push origin sdk/v1.9.0``, ``gh release create sdk-v2.4.0``

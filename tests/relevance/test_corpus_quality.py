@@ -340,7 +340,7 @@ def test_blind_corpora_do_not_regress(results):
     ledger = results["ledger", "calls.jsonl"][0][1]
     assert ledger["critical"][0] >= 41 and ledger["hits"] >= 91 and ledger["injected"] - ledger["hits"] <= 14
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
-    assert clinic["critical"][0] >= 52 and clinic["hits"] >= 83 and clinic["injected"] - clinic["hits"] <= 34
+    assert clinic["critical"][0] >= 52 and clinic["hits"] >= 83 and clinic["injected"] - clinic["hits"] <= 32
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
     assert clinic2["critical"][0] >= 53 and clinic2["hits"] >= 100 and clinic2["injected"] - clinic2["hits"] <= 26
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
@@ -348,7 +348,7 @@ def test_blind_corpora_do_not_regress(results):
     reel = results["reel", "calls.jsonl"][0][1]  # blind when first run
     assert reel["critical"][0] >= 43 and reel["hits"] >= 72 and reel["injected"] - reel["hits"] <= 16
     harbor = results["harbor", "calls.jsonl"][0][1]  # blind when first run
-    assert harbor["critical"][0] >= 38 and harbor["hits"] >= 60 and harbor["injected"] - harbor["hits"] <= 13
+    assert harbor["critical"][0] >= 38 and harbor["hits"] >= 60 and harbor["injected"] - harbor["hits"] <= 12
     grid = results["grid", "calls.jsonl"][0][1]  # blind when first run: 21/67, 38 correct, 19 irrelevant
     assert grid["critical"][0] >= 38 and grid["hits"] >= 67 and grid["injected"] - grid["hits"] <= 17
     bazaar = results["bazaar", "calls.jsonl"][0][1]  # blind: 14/67, 35 correct, 16 irrelevant with the rule before it
@@ -359,8 +359,8 @@ def test_blind_corpora_do_not_regress(results):
 
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid", "bazaar"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 41/47, 14 of 105 injected items irrelevant; clinic 52/63, 34 of 117; clinic2 53/64, 26 of "
-                   "126; fleet 51/68, 12 of 103; reel 43/70, 16 of 88; harbor 38/66, 13 of 73; grid 38/67, 17 of 84; bazaar "
+                   "recall 41/47, 14 of 105 injected items irrelevant; clinic 52/63, 32 of 115; clinic2 53/64, 26 of "
+                   "126; fleet 51/68, 12 of 103; reel 43/70, 16 of 88; harbor 38/66, 12 of 72; grid 38/67, 17 of 84; bazaar "
                    "33/67, 25 of 92): "
                    "docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
