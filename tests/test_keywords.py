@@ -87,3 +87,14 @@ def test_a_contiguous_match_is_always_a_command_match(tokens):
         folded = fold_keyword(keyword)
         if any_in([folded], fold(command)) is not None and all(fold(t).strip() for t in tokens):
             assert in_command(folded, [fold(t) for t in tokens])
+
+
+def test_a_folded_text_searched_by_its_words_finds_what_the_string_finds():
+    from forewarn.keywords import fold_text
+
+    plain = fold("Deploy to production, then check the dashboards (prod-eu).")
+    text = fold_text("Deploy to production, then check the dashboards (prod-eu).")
+    for keyword in ("production", "prod", "eu", "deploy to", "dashboard", "check the dashboards", "ion", "Deploy"):
+        folded = fold(keyword)
+        assert (folded in text) is (folded in plain), keyword
+    assert text.words() >= {"deploy", "production", "prod", "eu"}

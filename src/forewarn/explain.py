@@ -17,7 +17,7 @@ import time
 from . import config, index, relevance, render
 from .conversation import recent_text
 from .inject import disabled, heading
-from .keywords import fold
+from .keywords import fold_text
 from .toolcall import ToolCall
 
 PRIORITIES = ("CRITICAL", "HIGH", "MEDIUM", "LOW")
@@ -49,7 +49,7 @@ def explain(root, data):
 
         def conversation():
             if not conversation_text:
-                conversation_text.append(fold(recent_text(data.get("transcript_path"), settings["context_bytes"])))
+                conversation_text.append(fold_text(recent_text(data.get("transcript_path"), settings["context_bytes"])))
             return conversation_text[0]
 
         off = _off_reason(call)

@@ -106,7 +106,7 @@ def _log_odd_input(data, root):
 def _decide(data, call, idx, state, root):
     from . import config, index, relevance, render, session_state, trace
     from .conversation import recent_text
-    from .keywords import fold
+    from .keywords import fold_text
 
     settings = config.effective(idx.header.get("settings"))
     threshold = settings["threshold"]
@@ -114,7 +114,7 @@ def _decide(data, call, idx, state, root):
 
     def conversation():
         if not cache:
-            cache.append(fold(recent_text(data.get("transcript_path"), settings["context_bytes"])))
+            cache.append(fold_text(recent_text(data.get("transcript_path"), settings["context_bytes"])))
         return cache[0]
 
     verdicts = relevance.evaluate(idx, call, threshold, conversation)

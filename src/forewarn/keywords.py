@@ -22,6 +22,29 @@ def fold(text):
     return " " + " ".join(text.lower().translate(_FOLD).split()) + " "
 
 
+class FoldedText(str):
+    """A long folded text (the recent conversation) searched many times: a one-word keyword is looked up in the
+    set of its words, built on the first such search, instead of scanning the text again.  ``" deploy " in t``
+    means exactly what it means for the plain string, since folding leaves single spaces between words."""
+
+    def __contains__(self, keyword):
+        if keyword.count(" ") == 2 and keyword[:1] == " " and keyword[-1:] == " ":
+            return keyword[1:-1] in self.words()
+        return str.__contains__(self, keyword)
+
+    def words(self):
+        """The set of the text's words (computed once)."""
+        found = self.__dict__.get("_words")
+        if found is None:
+            found = self.__dict__["_words"] = frozenset(self.split())
+        return found
+
+
+def fold_text(text):
+    """:func:`fold` as a :class:`FoldedText`, for a text searched for many keywords."""
+    return FoldedText(fold(text))
+
+
 def fold_keyword(keyword):
     """A keyword's folded form, or None if it holds no word at all."""
     folded = fold(keyword)

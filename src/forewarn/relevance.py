@@ -332,7 +332,7 @@ def session_environment(record, call, conversation):
     if not PRODUCTION.isdisjoint(words) or any(word in words for word in NON_PRODUCTION) or call.local_cluster():
         return None
     text = conversation()
-    said = set(text.split()) if text else ()
+    said = (text.words() if hasattr(text, "words") else set(text.split())) if text else ()
     if not said or not PRODUCTION.isdisjoint(said):
         return None
     return next((word for word in NON_PRODUCTION if word in said), None)
