@@ -176,7 +176,7 @@ def test_prefix_and_keyword_buckets_reach_the_hook(root):
     write(root, [pr, push])
     idx, _state = index.open_fresh(str(root))
     assert idx.header["tool_prefixes"] == ("mcp__github__",)
-    assert idx.header["keyword_words"] == {"t0:bash": frozenset({"push"}), "td": frozenset({"push"})}  # td: for briefs
+    assert idx.header["keyword_words"] == {"t0:bash": frozenset({"push"})}
     idx.close()
     call = {"session_id": "s", "cwd": str(root), "tool_name": "mcp__github__create_pull_request", "tool_input": {"title": "x"}}
     assert "[CRITICAL] pr" in inject.handle(call)

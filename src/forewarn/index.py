@@ -23,8 +23,6 @@ its tool and path can match:
                ``keyword_words`` lists the words per tool bucket)
 ``<tool bucket>|kw``  all of those, for an input without any word
 ``ta|w:<word>``  items that name only action keywords, by their first words
-``td|w:<word>``  items that name tools (not Task or Agent) and action
-               keywords, by their first words: what a subagent brief reads
 
 Every active item is in at least one bucket; :meth:`Index.all_records`
 walks them all (``explain``, and thresholds low enough that keywords alone

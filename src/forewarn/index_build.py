@@ -18,7 +18,7 @@ from .command_aliases import same_act
 from .graphs import GraphError, iter_nodes
 from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
 from .reach import best_score
-from .relevance import ANY_TOOL, DELEGATED, DELEGATING_TOOLS, FILE_EDIT_TOOLS, PRODUCTION, SECRET_BUCKET, SHELL_TOOLS
+from .relevance import ANY_TOOL, FILE_EDIT_TOOLS, PRODUCTION, SECRET_BUCKET, SHELL_TOOLS
 from .secret_signal import about_secrets
 
 MAX_LISTED_PROBLEMS = 20  # the header is read on every tool call: keep it small
@@ -118,9 +118,8 @@ def _bucket_keys(record):
     keywords, which must match (the action gate), is filed under the first
     word of each keyword (``<tool bucket>|w:<word>``) and under
     ``<tool bucket>|kw`` for inputs without any word; an item that names
-    only keywords, under ``ta|w:<word>`` (any tool); an item that names tools
-    (not Task or Agent) and action keywords, also under ``td|w:<word>``, which
-    a subagent brief reads (it delegates the act to the subagent's tools).
+    only keywords, under ``ta|w:<word>`` (any tool).  A subagent brief reads
+    the keyword buckets of every tool (forewarn.relevance.candidate_keys).
     """
     tools, patterns = record[R_TOOLS], record[R_PATTERNS]
     low = "l" if record[R_BEST_NO_FILE] < config.DEFAULTS["threshold"] else ""
@@ -137,9 +136,6 @@ def _bucket_keys(record):
             keys.append(base)
     if not tools and not patterns and record[R_ACTION]:  # keywords only: an action keyword is its tool match, any tool
         keys.extend(ANY_TOOL + low + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
-    elif tools and record[R_ACTION] and not DELEGATING_TOOLS.intersection(tools):
-        # a subagent brief that names the act is a call of the item's tools, by the subagent (forewarn.relevance)
-        keys.extend(DELEGATED + "|w:" + keyword.split()[0] for keyword in record[R_ACTION])
     edit_only = bool(tools) and all(tool in FILE_EDIT_TOOLS for tool in tools)
     for compiled in patterns:
         if compiled[0]:  # negations only narrow; never a reason to be a candidate

@@ -72,8 +72,6 @@ DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.con
 
 SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
 ANY_TOOL = "ta"  # the bucket base of items that name only keywords (ta|w:<word>; tal below the default threshold)
-DELEGATED = "td"  # the bucket base a subagent brief reads: items that name tools and action keywords (td|w:<word>)
-DELEGATING_TOOLS = frozenset(("task", "agent"))  # a call of these asks a subagent to act with its own tools
 SECRET_WRITTEN = " a secret written "
 VERSION_BUMPED = " a version bumped "  # the action term of a shell item for an edit that is a step of its release
 RELEASE_TAGGED = " a release tagged "  # the action term of a release checklist for a version tag of its package
@@ -138,20 +136,22 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
     keys = ["tp:" + p for p in tool_prefixes if any(name.startswith(p) for name in call.names)]
     lows = ("", "l") if threshold < DEFAULT_THRESHOLD else ("",)
     bases = [ANY_TOOL + low for low in lows]  # items that name only keywords, filed by their action keywords
-    if call.delegates:
-        bases.append(DELEGATED)  # a subagent brief: items about any tool's act, filed by their action keywords
     for name in call.names:
         for low in lows:
             bases.append("t0%s:%s" % (low, name))
             if not call.file_bearing:
                 bases.append("tf%s:%s" % (low, name))
+    if call.delegates:  # a subagent brief: the keyword items of every tool, for the act the subagent will do with it
+        prefixes = tuple("t%s%s:" % (kind, low) for kind in "0f" for low in ("", "l"))  # a named file may lift one
+        bases.extend(base for base in (keyword_words or {}) if base.startswith(prefixes) and base not in bases)
     present = None
     for base in bases:
         keys.append(base)
         words = (keyword_words or {}).get(base)
         if not words:
             continue
-        if (call.wordless or base.startswith("tf") and call.release_tags()) and not base.startswith((ANY_TOOL, DELEGATED)):
+        if (call.wordless or base.startswith("tf") and call.release_tags()) and not base.startswith(ANY_TOOL) \
+                and not call.delegates:
             keys.append(base + "|kw")  # every keyword item of the bucket: no word to pick by, or a release's tag
             if call.wordless:
                 continue
@@ -370,12 +370,13 @@ def evaluate(index, call, threshold, conversation, everything=False, always_cont
         best = R_BEST if call.paths or call.delegates and call.brief_files() else R_BEST_NO_FILE
         names, writes = call.names, bool(call.write_paths)
         edits = call.tool.lower() in ("edit", "multiedit")
+        delegates = call.delegates
         for key in keys:
             for record in index.bucket(key):
                 if record[0] not in seen and record[best] >= threshold:
                     seen.add(record[0])
                     tools = record[R_TOOLS]
-                    if not tools or tool_matches(tools, names) or (writes and edits_files(tools)) or key.startswith(DELEGATED) \
+                    if not tools or tool_matches(tools, names) or (writes and edits_files(tools)) or delegates and record[R_ACTION] \
                             or edits and record[R_PATTERNS] and releases(tools):
                         records.append(record)
     verdicts = [score(record, call, threshold, conversation, always_context) for record in records]
