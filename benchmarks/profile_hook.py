@@ -48,7 +48,7 @@ def candidates(k, scenario):
         for key in keys or ():
             entry = header["buckets"].get(key)
             if entry:
-                print("  bucket %-32s %5d records %8d bytes" % (key, len(idx.bucket(key)), entry[1]))
+                print("  bucket %-32s %5d records %8d bytes" % (key, len(idx.bucket(key)), index.unpack_entry(entry)[1]))
         verdicts = relevance.evaluate(idx, call, 0.7, lambda: "")
         gates = collections.Counter("eligible" if v.gate is None else v.gate.split(" ")[0] + " gate" for v in verdicts)
         print("  scored %d items: %s" % (len(verdicts), ", ".join("%s %d" % kv for kv in gates.most_common())))

@@ -48,8 +48,9 @@ def contents(chunks):
     header = marshal.loads(blob[16 : 16 + length])
     data = blob[16 + length :]
     del header["built_at"], header["build_seconds"]
-    buckets = {key: marshal.loads(data[off : off + size]) for key, (off, size, _crc) in header.pop("buckets").items()}
-    texts = data[: min(off for off, _size, _crc in marshal.loads(blob[16 : 16 + length])["buckets"].values())]
+    entries = {key: index.unpack_entry(entry) for key, entry in header.pop("buckets").items()}
+    buckets = {key: marshal.loads(data[off : off + size]) for key, (off, size, _crc) in entries.items()}
+    texts = data[: min(off for off, _size, _crc in entries.values())]
     return header, buckets, texts
 
 

@@ -16,7 +16,7 @@ import time
 from . import config, globs, keywords, knowledge, render, storage
 from .command_aliases import same_act
 from .graphs import GraphError, iter_nodes
-from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file
+from .index import FORMAT, MAGIC, R_ACTION, R_BEST_NO_FILE, R_PATTERNS, R_TOOLS, current_sources, index_file, pack_entry
 from .reach import best_score
 from .relevance import ANY_TOOL, FILE_EDIT_TOOLS, PRODUCTION, SECRET_BUCKET, SHELL_TOOLS
 from .secret_signal import about_secrets
@@ -212,7 +212,7 @@ def build_chunks(root, sources):
     directory = {}
     for key in sorted(buckets):
         blob = marshal.dumps(tuple(buckets.pop(key)))
-        directory[key] = (size, len(blob), binascii.crc32(blob) & 0xFFFFFFFF)
+        directory[key] = pack_entry(size, len(blob), binascii.crc32(blob) & 0xFFFFFFFF)
         size += len(blob)
         data.append(blob)
     keyword_words = {}

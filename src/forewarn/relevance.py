@@ -129,11 +129,13 @@ def candidate_keys(call, threshold, keyword_words=None, tool_prefixes=()):
     first words of its items' action keywords; only the words that occur in
     the call's input are read.  ``tool_prefixes`` (also from the header)
     are the ``x*`` tool names the index holds; only those the call's tool
-    starts with are read.
+    starts with are read.  A subagent brief (Task, Agent) reads the keyword
+    buckets of every tool and every prefix: the act it names may be any
+    tool's (:func:`score`).
     """
     if threshold <= KEYWORD_ONLY_MAX:
         return None
-    keys = ["tp:" + p for p in tool_prefixes if any(name.startswith(p) for name in call.names)]
+    keys = ["tp:" + p for p in tool_prefixes if call.delegates or any(name.startswith(p) for name in call.names)]
     lows = ("", "l") if threshold < DEFAULT_THRESHOLD else ("",)
     bases = [ANY_TOOL + low for low in lows]  # items that name only keywords, filed by their action keywords
     for name in call.names:

@@ -219,7 +219,7 @@ def damage_index(project, how):
         if how == "text byte":
             offset = idx._base + idx.all_records()[0][index.R_TEXT][0]
         else:  # the bucket a Write of plugin.json reads
-            offset = idx._base + idx.header["buckets"]["wn:plugin.json"][0]
+            offset = idx._base + index.unpack_entry(idx.header["buckets"]["wn:plugin.json"])[0]
         idx.close()
         blob[offset + 1] ^= 0xFF
     elif how == "garbage":
