@@ -182,7 +182,8 @@ def test_specificity_gate():
     assert score(rec, bash("alembic upgrade migrations/env.py")).eligible
     assert score(record(priority="CRITICAL", tools=["Bash"]), bash("ls")).eligible  # tools only: the tool decides
     by_context = record(priority="CRITICAL", tools=["Bash"], context=["production"])
-    assert score(by_context, bash("ls"), talk("on production")).eligible
+    assert score(by_context, bash("./run.sh"), talk("on production")).eligible
+    assert score(by_context, bash("ls"), talk("on production")).gate.startswith("the command only reads")  # no act
     assert not score(by_context, bash("ls"), talk("on staging")).eligible
 
 

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forewarn.shell_writes import (deletes_recursively, deploys, destroys_data, dispatched_workflows, dry_run, release_tags,
-                                   run_text, split_words, substituted_versions, write_targets)
+from forewarn.shell_writes import (deletes_recursively, deploys, destroys_data, dispatched_workflows, dry_run, only_reads,
+                                   release_tags, run_text, split_words, substituted_versions, write_targets)
 
 
 @pytest.mark.parametrize("command,targets", [
@@ -217,3 +217,23 @@ def test_an_in_place_substitution_that_sets_a_new_version(command, bumps):
 ])
 def test_the_packages_a_version_tag_names(command, names):
     assert release_tags(command) == names
+
+
+@pytest.mark.parametrize("command, reads", [
+    ("kubectl rollout status deployment/backend -n clinic-prod", True),
+    ("kubectl --context prod-eu get pods -n billing", True),
+    ("git log --oneline -5 && git status --short", True),
+    ("git tag -l 'sdk/*' | sort -V | tail -3", True),
+    ("jq -r .version .claude-plugin/plugin.json", True),
+    ("terraform -chdir=infra/envs/production plan", True),
+    ("gsutil ls -l gs://models/recs/", True),
+    ("heroku logs --tail -a shop-production", True),
+    ("kubectl apply -f deploy.yaml", False),
+    ("git tag sdk/v1.9.0", False),  # creates a tag
+    ("git push origin main", False),
+    ("kubectl get pods -o yaml > pods.yaml", False),  # writes a file
+    ("cat notes.md && rm -rf build", False),
+    ("", False),
+])
+def test_a_command_that_only_reads(command, reads):
+    assert only_reads(command) is reads

@@ -277,6 +277,8 @@ def score(record, call, threshold, conversation, always_context=False):
         v.gate = "none of its action keywords occur in the tool input"
     if v.gate is None and unspecific and v.context is None:
         v.gate = "none of its file patterns or keywords occur in this call"
+    if v.gate is None and (patterns or record[R_ACTION] or record[R_CONTEXT]) and call.only_reads():
+        v.gate = "the command only reads (kubectl get, git log, terraform plan, …); the item is about an act"
     if v.gate is None and record[R_ACTION] and v.action is not None and call.dry_run():
         v.gate = "the call is a dry run; the item is about the act it rehearses"
     if v.gate is None and (record[R_CONTEXT] or record[R_ACTION]):

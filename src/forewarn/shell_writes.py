@@ -317,6 +317,82 @@ def workflow_name_words(name):
     return [p for p in stem.replace("_", "-").split("-") if p]
 
 
+READ_PROGRAMS = frozenset((  # programs that only look, whatever their arguments (unless a redirection writes)
+    "ls", "cat", "head", "tail", "grep", "egrep", "rg", "wc", "jq", "yq", "pwd", "which", "du", "df", "stat", "file",
+    "less", "more", "sort", "uniq", "cut", "tree", "diff", "whoami", "date", "env", "printenv", "id", "uname",
+    "get-childitem", "get-content", "select-string", "test-path", "get-item",
+))
+READ_SUBCOMMANDS = {  # program: its subcommands that only look (the first word after the program's own flags)
+    "kubectl": frozenset(("get", "describe", "logs", "top", "explain", "version", "api-resources", "auth", "events")),
+    "oc": frozenset(("get", "describe", "logs", "status", "whoami")),
+    "helm": frozenset(("list", "ls", "status", "history", "get", "show", "template", "lint", "search", "version")),
+    "git": frozenset(("status", "log", "diff", "show", "rev-parse", "describe", "blame", "shortlog", "ls-files",
+                      "grep", "reflog", "ls-remote", "whatchanged", "cat-file")),
+    "terraform": frozenset(("show", "plan", "output", "validate", "version", "providers", "graph")),
+    "tofu": frozenset(("show", "plan", "output", "validate", "version", "providers", "graph")),
+    "heroku": frozenset(("logs", "ps", "releases", "info", "apps", "addons", "pg:info", "domains", "status")),
+    "docker": frozenset(("ps", "images", "logs", "inspect", "version", "info", "stats")),
+    "flux": frozenset(("get", "logs", "tree", "stats", "check")),
+    "fly": frozenset(("status", "logs", "releases", "info", "version")),
+    "flyctl": frozenset(("status", "logs", "releases", "info", "version")),
+    "goose": frozenset(("status", "version")),
+    "npm": frozenset(("ls", "list", "view", "info", "outdated", "audit", "why", "explain")),
+    "pip": frozenset(("list", "show", "freeze", "check")),
+}
+READ_TWO_WORDS = frozenset((  # program, subcommand, action: reads spelled in three words
+    ("kubectl", "rollout", "status"), ("kubectl", "rollout", "history"), ("kubectl", "config", "view"),
+    ("kubectl", "config", "get-contexts"), ("kubectl", "config", "current-context"), ("argocd", "app", "get"),
+    ("argocd", "app", "list"), ("argocd", "app", "history"), ("argocd", "app", "diff"), ("gh", "pr", "view"),
+    ("gh", "pr", "list"), ("gh", "pr", "status"), ("gh", "pr", "checks"), ("gh", "pr", "diff"), ("gh", "run", "list"),
+    ("gh", "run", "view"), ("gh", "run", "watch"), ("gh", "issue", "view"), ("gh", "issue", "list"),
+    ("gh", "release", "view"), ("gh", "release", "list"), ("gh", "repo", "view"), ("terraform", "state", "list"),
+    ("terraform", "state", "show"), ("tofu", "state", "list"), ("tofu", "state", "show"), ("pulumi", "stack", "ls"),
+    ("pulumi", "config", "get"), ("gsutil", "ls", ""), ("aws", "s3", "ls"),
+))
+
+
+def only_reads(command, powershell=False):
+    """True if every simple command of ``command`` only looks: a reading program (``ls``, ``cat``, ``grep``, ``jq``),
+    or a program's reading subcommand (``kubectl get``, ``git log``, ``helm status``, ``terraform plan``, ``heroku
+    logs``, ``kubectl rollout status``, ``gh pr view``, ``git tag -l``), and nothing is written (no redirection to a
+    file, :func:`write_targets`).  Knowledge about acts has nothing to say to a command that changes nothing."""
+    if not isinstance(command, str) or not command.strip():
+        return False
+    try:
+        commands = split_words(command, powershell)
+        if not commands or not all(_reads(words) for words in (strip_wrappers(w) for w in commands) if words):
+            return False
+    except Exception:
+        return False
+    return not write_targets(command, powershell)
+
+
+VALUE_FLAGS = frozenset(("--context", "--kube-context", "-n", "--namespace", "--kubeconfig", "-C", "-a", "--app",
+                         "-R", "--repo", "-p", "--project", "--profile", "--region", "-r", "--remote", "-c"))
+
+
+def _reads(words):
+    program = words[0].rsplit("/", 1)[-1].lower()
+    if program in READ_PROGRAMS:
+        return True
+    rest, skip = [], False
+    for word in words[1:]:  # the positional words: not flags, not the values of flags that take one
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in VALUE_FLAGS
+        else:
+            rest.append(word)
+    first = rest[0].lower() if rest else ""
+    if program == "git" and first in ("tag", "branch"):
+        listing = any(w in ("-l", "--list") for w in words[1:])
+        return listing or len(rest) == 1  # git tag -l 'sdk/*', git branch -a; not git tag v1.2 or git branch x
+    if first in READ_SUBCOMMANDS.get(program, ()):
+        return True
+    second = rest[1].lower() if len(rest) > 1 else ""
+    return (program, first, second) in READ_TWO_WORDS or (program, first, "") in READ_TWO_WORDS
+
+
 def substituted_versions(command):
     """True if a ``sed``/``perl`` substitution in ``command`` replaces with a version number its pattern does not
     hold: ``s/0.4.0/0.5.0/``, ``s/version: "1.4.2"/version: "1.5.0"/`` (any delimiter)."""

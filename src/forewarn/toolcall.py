@@ -90,7 +90,7 @@ class ToolCall:
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
                  "_words", "_secret", "outside", "runs_outside", "_run", "_run_commands",
-                 "_local", "_dry", "_root", "_cwd", "_brief_files", "_tags")
+                 "_local", "_dry", "_root", "_cwd", "_brief_files", "_tags", "_reads")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -108,7 +108,7 @@ class ToolCall:
         self._words = None
         self._secret = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
-        self._root, self._cwd, self._brief_files, self._tags = root, cwd, None, None
+        self._root, self._cwd, self._brief_files, self._tags, self._reads = root, cwd, None, None, None
         self.paths = []
         self.outside = []  # those of the paths that are outside the project
         self.display_path = ""
@@ -345,6 +345,18 @@ class ToolCall:
         from .keywords import fold_keeping_case
 
         return folded_keyword.upper() not in fold_keeping_case(description[:MAX_TEXT_CHARS])
+
+    def only_reads(self):
+        """True for a shell command that only looks (:func:`forewarn.shell_writes.only_reads`: ``kubectl get``,
+        ``git log``, ``terraform plan``, ``heroku logs``)."""
+        if self._reads is None:
+            self._reads = False
+            command = self._input.get("command")
+            if "bash" in self.names and isinstance(command, str):
+                from .shell_writes import only_reads
+
+                self._reads = only_reads(command, self.tool.lower() == "powershell")
+        return self._reads
 
     def release_tags(self):
         """The package names of the version tags a shell command creates or pushes, or of the GitHub release it

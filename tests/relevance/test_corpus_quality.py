@@ -208,7 +208,7 @@ def blocked(verdict, call, gates, conversation):
     if "specificity" in gates and (patterns or actions or contexts) and not (verdict.file or verdict.action or verdict.context):
         return True
     if "environment" in gates and (relevance.other_environment(rec, call) or call.runs_outside and not relevance.users_own(rec)
-                                   or actions and verdict.action is not None and call.dry_run()
+                                   or actions and verdict.action is not None and call.dry_run() or (patterns or actions or contexts) and call.only_reads()
                                    or relevance.session_environment(rec, call, conversation)):
         return True
     return False
@@ -340,13 +340,13 @@ def test_blind_corpora_do_not_regress(results):
     ledger = results["ledger", "calls.jsonl"][0][1]
     assert ledger["critical"][0] >= 41 and ledger["hits"] >= 91 and ledger["injected"] - ledger["hits"] <= 14
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
-    assert clinic["critical"][0] >= 52 and clinic["hits"] >= 83 and clinic["injected"] - clinic["hits"] <= 32
+    assert clinic["critical"][0] >= 52 and clinic["hits"] >= 83 and clinic["injected"] - clinic["hits"] <= 31
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
-    assert clinic2["critical"][0] >= 53 and clinic2["hits"] >= 100 and clinic2["injected"] - clinic2["hits"] <= 26
+    assert clinic2["critical"][0] >= 53 and clinic2["hits"] >= 100 and clinic2["injected"] - clinic2["hits"] <= 25
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
     assert fleet["critical"][0] >= 51 and fleet["hits"] >= 91 and fleet["injected"] - fleet["hits"] <= 12
     reel = results["reel", "calls.jsonl"][0][1]  # blind when first run
-    assert reel["critical"][0] >= 43 and reel["hits"] >= 72 and reel["injected"] - reel["hits"] <= 16
+    assert reel["critical"][0] >= 43 and reel["hits"] >= 72 and reel["injected"] - reel["hits"] <= 14
     harbor = results["harbor", "calls.jsonl"][0][1]  # blind when first run
     assert harbor["critical"][0] >= 38 and harbor["hits"] >= 60 and harbor["injected"] - harbor["hits"] <= 12
     grid = results["grid", "calls.jsonl"][0][1]  # blind when first run: 21/67, 38 correct, 19 irrelevant
@@ -359,8 +359,8 @@ def test_blind_corpora_do_not_regress(results):
 
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid", "bazaar"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 41/47, 14 of 105 injected items irrelevant; clinic 52/63, 32 of 115; clinic2 53/64, 26 of "
-                   "126; fleet 51/68, 12 of 103; reel 43/70, 16 of 88; harbor 38/66, 12 of 72; grid 38/67, 17 of 84; bazaar "
+                   "recall 41/47, 14 of 105 injected items irrelevant; clinic 52/63, 31 of 114; clinic2 53/64, 25 of "
+                   "125; fleet 51/68, 12 of 103; reel 43/70, 14 of 86; harbor 38/66, 12 of 72; grid 38/67, 17 of 84; bazaar "
                    "33/67, 25 of 92): "
                    "docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
