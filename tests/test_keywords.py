@@ -98,3 +98,12 @@ def test_a_folded_text_searched_by_its_words_finds_what_the_string_finds():
         folded = fold(keyword)
         assert (folded in text) is (folded in plain), keyword
     assert text.words() >= {"deploy", "production", "prod", "eu"}
+
+
+def test_punctuation_that_makes_a_keyword_and_finding_it_as_written():
+    from forewarn.keywords import holds_literally, punctuation_is_meaning
+
+    assert [k for k in ("-delete", ".delete()", "print(", "--no-verify", "rm -rf", "DELETE FROM", "delete", "-")
+            if punctuation_is_meaning(k)] == ["-delete", ".delete()", "print(", "--no-verify"]
+    assert holds_literally("-delete", "find . -name x -delete")
+    assert not holds_literally("-delete", "kubectl delete pod") and not holds_literally("-delete", "run pre-delete hooks")

@@ -580,3 +580,13 @@ def test_a_keyword_written_in_capitals_is_not_the_english_word_in_a_commands_des
     assert score(sql, bash('psql "$PROD_URL" -c "update journal set amount = 0"', description="Fix it"), talk("x")).action == " update "
     lower = record(priority="CRITICAL", tools=["Bash"], actions=["export"])  # written in lower case: searched as before
     assert score(lower, bash("bq query --destination_table=scratch.t", description="Export viewing history"), talk("x")).action
+
+
+def test_a_keyword_whose_punctuation_is_its_meaning_matches_only_as_written():
+    rm = record(priority="HIGH", tools=["Bash"], actions=["rm -rf", "-delete"])
+    assert score(rm, bash("find sdk/dist -type f -delete"), talk("x")).action == " delete "
+    assert score(rm, bash("kubectl --context prod delete pod -l app=x"), talk("x")).action is None  # the bare word
+    assert score(rm, bash("rm -rf build"), talk("x")).action == " rm rf "
+    orm = record(priority="CRITICAL", tools=["Bash"], actions=[".delete()", "DROP TABLE"])
+    assert score(orm, bash("python manage.py shell -c 'Reminder.objects.filter(sent=False).delete()'"), talk("x")).action
+    assert score(orm, bash("rm backend/old_views.py", description="Delete the old views"), talk("x")).action is None

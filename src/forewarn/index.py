@@ -49,18 +49,19 @@ import os
 
 from . import paths
 
-FORMAT = 15
+FORMAT = 16
 MAGIC = b"FWIDX\x00\x00\x09"
 _PREFIX = len(MAGIC) + 8
 
 # Record layout (a tuple per item).
 R_NO, R_ID, R_MULT, R_RANK, R_TOOLS, R_PATTERNS, R_ACTION, R_CONTEXT, R_TEXT, R_LABEL, R_SOURCE, R_BEST, R_BEST_NO_FILE, \
-    R_PRODUCTION, R_CAPITALS = range(15)
+    R_PRODUCTION, R_CAPITALS, R_LITERAL = range(16)
 # R_BEST: the score the item reaches when every term it has matches (R_BEST_NO_FILE: all but the file
 # term); below the threshold it can never fire, so the hook does not score it.  R_PRODUCTION: the item is about
 # production (a keyword holds the word prod or production; the environment gate).  R_CAPITALS: the folded action
 # keywords the author wrote in capitals (UPDATE, DELETE FROM): in a shell command's prose description they count
-# only in capitals.
+# only in capitals.  R_LITERAL: ``(folded, as written)`` for keywords whose punctuation is their meaning (``-delete``,
+# ``.delete()``): folded they are the bare word, so a match must hold them as written.
 
 
 def pack_entry(offset, length, crc):

@@ -103,6 +103,8 @@ def _record(no, node, text_entry, source):
         best_score(tools, (), action, context, priority),
         about_production,
         tuple(k for k in (keywords.fold_keyword(w) for w in trig["action_keywords"] if keywords.written_in_capitals(w)) if k),
+        tuple((keywords.fold_keyword(w), w.strip().lower()) for w in trig["action_keywords"]
+              if keywords.punctuation_is_meaning(w) and keywords.fold_keyword(w)),
     )
 
 

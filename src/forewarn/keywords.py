@@ -58,6 +58,24 @@ def written_in_capitals(keyword):
     return len(letters) >= 3 and all(c.isupper() for c in letters)
 
 
+def punctuation_is_meaning(keyword):
+    """True for a one-token keyword whose leading punctuation or parentheses make it what it is: a flag
+    (``-delete``, ``--no-verify``), a method call (``.delete()``, ``print(``).  Folded, it would be the bare word."""
+    keyword = keyword.strip()
+    return bool(keyword) and " " not in keyword and (keyword[0] in "-." or "(" in keyword) and any(c.isalpha() for c in keyword)
+
+
+def holds_literally(literal, text):
+    """True if ``literal`` (lower case) occurs in ``text`` (lower case) not glued to a letter or digit before it:
+    ``-delete`` in ``find . -delete`` but not in ``pre-delete``."""
+    start = text.find(literal)
+    while start >= 0:
+        if start == 0 or not text[start - 1].isalnum():
+            return True
+        start = text.find(literal, start + 1)
+    return False
+
+
 def fold_keeping_case(text):
     """:func:`fold` without lower-casing: for a keyword written in capitals, searched as written."""
     return " " + " ".join(text.translate(_FOLD).split()) + " "

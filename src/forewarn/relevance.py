@@ -55,8 +55,8 @@ through a callable only when a context keyword could change a decision.
 import os
 
 from .globs import extension, index_keys, match_any
-from .index import (R_ACTION, R_BEST, R_BEST_NO_FILE, R_CAPITALS, R_CONTEXT, R_ID, R_MULT, R_PATTERNS, R_PRODUCTION, R_RANK,
-                    R_SOURCE, R_TOOLS)
+from .index import (R_ACTION, R_BEST, R_BEST_NO_FILE, R_CAPITALS, R_CONTEXT, R_ID, R_LITERAL, R_MULT, R_PATTERNS, R_PRODUCTION,
+                    R_RANK, R_SOURCE, R_TOOLS)
 from .paths import user_graphs_dir
 from .keywords import any_in, any_in_command
 from .secret_signal import about_secrets
@@ -100,6 +100,18 @@ def tags_name_package(tags, patterns):
     positive pattern (``gems/client/lib/client/version.rb``, ``sdk/package.json``)."""
     folders = {seg.lower() for c in patterns if not c[0] for seg in c[2][:2] if isinstance(seg, str)}
     return any(name in folders for name in tags)
+
+
+def confirmed(record, call, folded_keyword):
+    """False when a keyword's folded match is not the keyword as written: one written in capitals (``UPDATE``)
+    found only in lower-case prose ("Update my branch"), or one whose punctuation is its meaning (``-delete``,
+    ``.delete()``) found only as the bare word (``kubectl delete``)."""
+    if folded_keyword in record[R_CAPITALS] and call.only_in_lowercase_prose(folded_keyword):
+        return False
+    for folded, literal in record[R_LITERAL]:
+        if folded == folded_keyword and not call.holds_literally(literal):
+            return False
+    return True
 
 
 def file_names(patterns):
@@ -228,14 +240,15 @@ def score(record, call, threshold, conversation, always_context=False):
         # what a shell command only prints or writes as text (echo '…' >> runbook.md) is no act; it counts only as
         # the content of a file the item names
         run = not v.file
-        v.action = any_in(record[R_ACTION], call.folded_run_text() if run else call.folded_text())
-        if v.action is not None and v.action in record[R_CAPITALS] and call.only_in_lowercase_prose(v.action):
-            # "Update my rebased branch" describes a git command; it is not the SQL UPDATE the item names
-            text = call.folded_run_text() if run else call.folded_text()
-            v.action = next((k for k in record[R_ACTION] if k in text and not (
-                k in record[R_CAPITALS] and call.only_in_lowercase_prose(k))), None)
+        text = call.folded_run_text() if run else call.folded_text()
+        v.action = any_in(record[R_ACTION], text)
+        if v.action is not None and (record[R_CAPITALS] or record[R_LITERAL]) and not confirmed(record, call, v.action):
+            v.action = next((k for k in record[R_ACTION] if k in text and confirmed(record, call, k)), None)
         if v.action is None and call.commands(run):  # flags and arguments may sit between a keyword's words
             v.action = any_in_command(record[R_ACTION], call.commands(run))
+            if v.action is not None and record[R_LITERAL] and not confirmed(record, call, v.action):
+                v.action = next((k for k in record[R_ACTION] if any_in_command((k,), call.commands(run))
+                                 and confirmed(record, call, k)), None)
     if release_step:
         v.action = VERSION_BUMPED
     elif v.action is None and v.tool and record[R_ACTION] and releases(tools) and call.write_paths and any(match_any(patterns, segs) for segs in call.write_paths) and call.bumps_version():

@@ -90,7 +90,7 @@ class ToolCall:
 
     __slots__ = ("tool", "names", "paths", "file_bearing", "write_paths", "display_path", "_input", "_text", "_wordless", "_commands",
                  "_words", "_secret", "outside", "runs_outside", "_run", "_run_commands",
-                 "_local", "_dry", "_root", "_cwd", "_brief_files", "_tags", "_reads")
+                 "_local", "_dry", "_root", "_cwd", "_brief_files", "_tags", "_reads", "_lower")
 
     def __init__(self, data, root):
         tool = data.get("tool_name")
@@ -108,7 +108,7 @@ class ToolCall:
         self._words = None
         self._secret = None
         cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
-        self._root, self._cwd, self._brief_files, self._tags, self._reads = root, cwd, None, None, None
+        self._root, self._cwd, self._brief_files, self._tags, self._reads, self._lower = root, cwd, None, None, None, None
         self.paths = []
         self.outside = []  # those of the paths that are outside the project
         self.display_path = ""
@@ -333,6 +333,16 @@ class ToolCall:
                 if ("version" in line.lower() or line.lstrip().startswith("#")) and version_numbers(line) - before:
                     return True
         return False
+
+    def holds_literally(self, literal):
+        """True if the tool input holds ``literal`` (a keyword as written, lower case), outside the text an edit
+        replaces (:func:`forewarn.keywords.holds_literally`)."""
+        from .keywords import holds_literally
+
+        if self._lower is None:
+            keys = list(TEXT_KEYS) + [k for k in self._input if k not in TEXT_KEYS and k not in FILE_KEYS and k != "old_string"]
+            self._lower = "\n".join(v for v in (self._input.get(k) for k in keys) if isinstance(v, str))[:MAX_TEXT_CHARS].lower()
+        return holds_literally(literal, self._lower)
 
     def only_in_lowercase_prose(self, folded_keyword):
         """True if a keyword written in capitals (``UPDATE``) occurs in a shell call only in its prose description,

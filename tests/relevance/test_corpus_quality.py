@@ -342,7 +342,7 @@ def test_blind_corpora_do_not_regress(results):
     clinic = results["clinic", "calls.jsonl"][0][1]  # blind when first run: docs/relevance.md
     assert clinic["critical"][0] >= 52 and clinic["hits"] >= 83 and clinic["injected"] - clinic["hits"] <= 31
     clinic2 = results["clinic2", "calls.jsonl"][0][1]  # blind when first run
-    assert clinic2["critical"][0] >= 53 and clinic2["hits"] >= 100 and clinic2["injected"] - clinic2["hits"] <= 25
+    assert clinic2["critical"][0] >= 53 and clinic2["hits"] >= 100 and clinic2["injected"] - clinic2["hits"] <= 16
     fleet = results["fleet", "calls.jsonl"][0][1]  # blind when first run
     assert fleet["critical"][0] >= 51 and fleet["hits"] >= 91 and fleet["injected"] - fleet["hits"] <= 12
     reel = results["reel", "calls.jsonl"][0][1]  # blind when first run
@@ -359,8 +359,8 @@ def test_blind_corpora_do_not_regress(results):
 
 @pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid", "bazaar"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
-                   "recall 41/47, 14 of 105 injected items irrelevant; clinic 52/63, 31 of 114; clinic2 53/64, 25 of "
-                   "125; fleet 51/68, 12 of 103; reel 43/70, 14 of 86; harbor 38/66, 12 of 72; grid 38/67, 17 of 84; bazaar "
+                   "recall 41/47, 14 of 105 injected items irrelevant; clinic 52/63, 31 of 114; clinic2 53/64, 16 of "
+                   "116; fleet 51/68, 12 of 103; reel 43/70, 14 of 86; harbor 38/66, 12 of 72; grid 38/67, 17 of 84; bazaar "
                    "33/67, 25 of 92): "
                    "docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
