@@ -36,15 +36,26 @@ CRITICAL/HIGH/MEDIUM/LOW.  Five gates remove the formula's noise
   environment (staging, dev, local, localhost, …) and not production, or a
   local cluster (``--context kind-x``), or that only rehearses its act
   (``--dry-run``, ``helm diff upgrade``): ``kubectl apply -k
-  overlays/staging``, ``psql -h localhost … clinic_dev``.  And no item from
-  the project's graphs is injected for a shell command that runs outside the
+  overlays/staging``, ``psql -h localhost … clinic_dev``; nor, for a call
+  that names no environment, when the recent conversation names only
+  another one (:func:`session_environment`).  And no item from the
+  project's graphs is injected for a shell command that runs outside the
   project (``cd ~/src/dotfiles && git push -f``).
+
+Two more gates come before the environment gate: a shell command that only
+reads (``kubectl get``, ``git log``, ``terraform plan``) gets no item that
+names files or keywords, and a rehearsal (``--dry-run``) none whose action
+keyword it matched.  Some acts are recognised in the call itself
+(:mod:`forewarn.shell_writes`, :mod:`forewarn.command_aliases`): a
+dispatched deploy workflow, SQL that destroys rows, a ref PATCH that forces
+a branch, an edit or ``sed`` that sets a new version in a release
+checklist's files, a version tag of its package.
 
 Action keywords are searched in a shell command as it runs: what it only
 prints or writes as text (``echo '… TRUNCATE …' >> runbook.md``) and its
 comments count only for an item that names the file the text goes to.
 
-Items at or above the threshold that pass all five gates are ranked by score,
+Items at or above the threshold that pass every gate are ranked by score,
 then priority, then id (deterministic), and the top ``top_k`` are injected.
 
 Contract: pure functions over index records (:mod:`forewarn.index`) and a
@@ -72,10 +83,10 @@ DEFAULT_THRESHOLD = 0.7  # where the index splits its tool buckets (forewarn.con
 
 SECRET_BUCKET = "secret"  # the index bucket of the items about secrets
 ANY_TOOL = "ta"  # the bucket base of items that name only keywords (ta|w:<word>; tal below the default threshold)
-SECRET_WRITTEN = " a secret written "
-VERSION_BUMPED = " a version bumped "  # the action term of a shell item for an edit that is a step of its release
+SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
+VERSION_BUMPED = " a version bumped "  # the action term of a release checklist for a step that sets a new version
 RELEASE_TAGGED = " a release tagged "  # the action term of a release checklist for a version tag of its package
-SHELL_TOOLS = frozenset(("bash", "powershell"))  # the action term of an item about secrets for a call that writes one
+SHELL_TOOLS = frozenset(("bash", "powershell"))
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
 DRY_RUN = "a dry run"  # what other_environment says of a call that only rehearses (helm diff upgrade, --dry-run)
@@ -251,7 +262,8 @@ def score(record, call, threshold, conversation, always_context=False):
                                  and confirmed(record, call, k)), None)
     if release_step:
         v.action = VERSION_BUMPED
-    elif v.action is None and v.tool and record[R_ACTION] and releases(tools) and call.write_paths and any(match_any(patterns, segs) for segs in call.write_paths) and call.bumps_version():
+    elif v.action is None and v.tool and record[R_ACTION] and releases(tools) and call.write_paths \
+            and any(match_any(patterns, segs) for segs in call.write_paths) and call.bumps_version():
         v.action = VERSION_BUMPED  # sed -i 's/1.4.2/1.5.0/' mix.exs: the version bump the item's file names
     elif v.action is None and v.tool and record[R_ACTION] and releases(tools) and patterns and call.release_tags() \
             and tags_name_package(call.release_tags(), patterns):
