@@ -15,7 +15,7 @@ command that destroys rows of a database (:data:`DESTROYS`) gets
 :data:`DATA_DESTROYED`, what every such command reads as.
 """
 
-DEPLOY_DISPATCH = "gh workflow run deploy"  # what a dispatched deploy workflow reads as, whatever its name
+from .shell_writes import DATA_DESTROYED, DEPLOY_DISPATCH  # what the calls read as (defined call-side, hot path)
 
 SAME_ACT = (
     ("npm publish", "pnpm publish", "yarn publish", "yarn npm publish", "bun publish"),
@@ -43,7 +43,6 @@ DEPLOYS = frozenset((
 # scratch database the same statements destroy nothing anyone keeps), what every command that deletes,
 # overwrites or drops rows of a database reads as (forewarn.shell_writes.destroys_data): an UPDATE … SET, a
 # migration run down.
-DATA_DESTROYED = "destroys-stored-data"  # no command is named so: only what forewarn.toolcall adds matches it
 DESTROYS = frozenset((
     "delete from", "truncate", "truncate table", "drop table", "drop schema", "drop database", "delete_all",
     "destroy_all", "update_all", "pg:reset", "db:drop", "db:reset",

@@ -460,6 +460,8 @@ def _tag_package(tag):
     return ""
 
 
+DEPLOY_DISPATCH = "gh workflow run deploy"  # what a dispatched deploy workflow reads as, whatever its name
+DATA_DESTROYED = "destroys-stored-data"  # what a command that destroys rows reads as: no command is named so
 DEPLOY_WORDS = frozenset(("deploy", "deployment", "promote", "promotion", "rollout", "rollback", "ship"))
 
 

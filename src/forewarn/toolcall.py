@@ -225,8 +225,7 @@ class ToolCall:
         name = self._input.get("workflow_id") or self._input.get("workflow")
         if not self.tool.lower().endswith(WORKFLOW_DISPATCHERS) or not isinstance(name, str):
             return []
-        from .command_aliases import DEPLOY_DISPATCH
-        from .shell_writes import deploys, workflow_name_words
+        from .shell_writes import DEPLOY_DISPATCH, deploys, workflow_name_words
 
         inputs = self._input.get("inputs")
         act = workflow_name_words(name) + [v for v in (inputs.values() if isinstance(inputs, dict) else ()) if isinstance(v, str)]
@@ -248,8 +247,7 @@ class ToolCall:
             if words:
                 found.append(words)
         if "bash" in self.names:
-            from .command_aliases import DATA_DESTROYED, DEPLOY_DISPATCH
-            from .shell_writes import deletes_recursively, deploys, dispatched_workflows, force_pushes
+            from .shell_writes import DATA_DESTROYED, DEPLOY_DISPATCH, deletes_recursively, deploys, dispatched_workflows, force_pushes
 
             command, powershell = self._input["command"], self.tool.lower() == "powershell"
             if deletes_recursively(command, powershell):
