@@ -86,7 +86,7 @@ ANY_TOOL = "ta"  # the bucket base of items that name only keywords (ta|w:<word>
 SECRET_WRITTEN = " a secret written "  # the action term of an item about secrets for a call that writes one
 VERSION_BUMPED = " a version bumped "  # the action term of a release checklist for a step that sets a new version
 RELEASE_TAGGED = " a release tagged "  # the action term of a release checklist for a version tag of its package
-SHELL_TOOLS = frozenset(("bash", "powershell"))
+SHELL_TOOLS = frozenset(("bash", "powershell"))  # the tools of a release checklist (releases)
 # The environment gate: an item about production is not injected for a call that names another environment.
 PRODUCTION = frozenset(("prod", "production"))
 DRY_RUN = "a dry run"  # what other_environment says of a call that only rehearses (helm diff upgrade, --dry-run)
