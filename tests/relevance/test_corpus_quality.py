@@ -6,7 +6,7 @@ labelled with the items a careful engineer would want to see
 labelled blind, after the rule was designed (two changes were later made
 with its misses in view); ``clinic`` and ``clinic2`` were labelled blind
 later still, by two authors independently, and measured once, as were
-``fleet``, ``reel``, ``harbor``, ``grid`` and ``bazaar``; ``shop`` is the set the action
+``fleet``, ``reel``, ``harbor``, ``grid``, ``bazaar`` and ``quarry``; ``shop`` is the set the action
 and specificity gates were designed on (``held_out.jsonl`` was written after
 them).  See each corpus's README.md.
 
@@ -65,6 +65,7 @@ REEL = Corpus("reel", "/home/dev/reel")
 HARBOR = Corpus("harbor", "/home/dev/harbor")
 GRID = Corpus("grid", "/home/dev/grid")
 BAZAAR = Corpus("bazaar", "/home/dev/bazaar")
+QUARRY = Corpus("quarry", "/home/dev/quarry")
 
 
 def windows_root(record):
@@ -110,7 +111,8 @@ def projects(tmp_path_factory):
         for var in ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_DATA", "DISABLE_EXPERIENCE_INJECTION") + tuple(config.ENV.values()):
             mp.delenv(var, raising=False)
         scratch = tmp_path_factory.mktemp("scratch")
-        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID, BAZAAR)}
+        yield {c.name: Project(c, tmp_path_factory.mktemp(c.name) / c.name, scratch) for c in (LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID, BAZAAR,
+                                                                                                    QUARRY)}
 
 
 def shipped_decisions(project, records):
@@ -281,7 +283,8 @@ def results(projects):
     out = {}
     for corpus, filename in ((LEDGER, "calls.jsonl"), (SHOP, "calls.jsonl"), (SHOP, "held_out.jsonl"), (CLINIC, "calls.jsonl"),
                                  (CLINIC2, "calls.jsonl"), (FLEET, "calls.jsonl"), (REEL, "calls.jsonl"),
-                             (HARBOR, "calls.jsonl"), (GRID, "calls.jsonl"), (BAZAAR, "calls.jsonl")):
+                             (HARBOR, "calls.jsonl"), (GRID, "calls.jsonl"), (BAZAAR, "calls.jsonl"),
+                             (QUARRY, "calls.jsonl")):
         project, records = projects[corpus.name], corpus.calls(filename)
         rows = [(RULES[0][0], measure(corpus, records, shipped_decisions(project, records)))]
         rows += [(name, measure(corpus, records, formula_decisions(project, records, gates))) for name, gates in RULES[1:]]
@@ -291,7 +294,7 @@ def results(projects):
     return out
 
 
-@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID, BAZAAR], ids=lambda c: c.name)
+@pytest.mark.parametrize("corpus", [LEDGER, SHOP, CLINIC, CLINIC2, FLEET, REEL, HARBOR, GRID, BAZAAR, QUARRY], ids=lambda c: c.name)
 def test_corpus_is_well_formed(corpus):
     """Enough nodes and calls; valid nodes; labels name active items; hook inputs have the documented shape."""
     calls = corpus.calls()
@@ -353,15 +356,17 @@ def test_blind_corpora_do_not_regress(results):
     assert grid["critical"][0] >= 38 and grid["hits"] >= 67 and grid["injected"] - grid["hits"] <= 17
     bazaar = results["bazaar", "calls.jsonl"][0][1]  # blind: 14/67, 35 correct, 16 irrelevant with the rule before it
     assert bazaar["critical"][0] >= 33 and bazaar["hits"] >= 67 and bazaar["injected"] - bazaar["hits"] <= 25
+    quarry = results["quarry", "calls.jsonl"][0][1]  # blind, measured once: 22/70, 39 correct, 18 irrelevant at 73e17e8
+    assert quarry["critical"][0] >= 30 and quarry["hits"] >= 47 and quarry["injected"] - quarry["hits"] <= 14
     held_out = results["shop", "held_out.jsonl"][0][1]
     assert held_out["critical"][0] >= 9 and held_out["hits"] >= 15 and held_out["injected"] - held_out["hits"] <= 1
 
 
-@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid", "bazaar"])
+@pytest.mark.parametrize("name", ["ledger", "clinic", "clinic2", "fleet", "reel", "harbor", "grid", "bazaar", "quarry"])
 @pytest.mark.xfail(strict=True, reason="not met on the corpora labelled after the rule was designed (ledger: CRITICAL "
                    "recall 41/47, 14 of 105 injected items irrelevant; clinic 52/63, 31 of 114; clinic2 53/64, 16 of "
                    "116; fleet 51/68, 12 of 103; reel 43/70, 14 of 86; harbor 38/66, 12 of 72; grid 38/67, 17 of 84; bazaar "
-                   "33/67, 25 of 92): "
+                   "33/67, 25 of 92; quarry 30/70, 14 of 61): "
                    "docs/relevance.md")
 def test_blind_corpus_meets_the_issue_targets(results, name):
     """The issue's targets on the corpora labelled afterwards: CRITICAL recall 100 %, under 10 % irrelevant."""
