@@ -35,6 +35,7 @@ from corpus_spec import (  # noqa: E402
     HELD_OUT_87, HELD_OUT_88, HELD_OUT_89, HELD_OUT_90,
     HELD_OUT_91, HELD_OUT_92, HELD_OUT_93, HELD_OUT_94,
     HELD_OUT_95, HELD_OUT_96, HELD_OUT_97, HELD_OUT_98,
+    HELD_OUT_99,
 )
 
 # Claude Code's tool_result text when a person rejects a tool call and types why.
@@ -203,6 +204,7 @@ def main():
     everything += [dict(c, set="held_out_95") for c in HELD_OUT_95]
     everything += [dict(c, set="held_out_96") for c in HELD_OUT_96]
     everything += [dict(c, set="held_out_98") for c in HELD_OUT_98]
+    everything += [dict(c, set="held_out_99") for c in HELD_OUT_99]
     everything += [dict(c, set="held_out_97") for c in HELD_OUT_97]
     for case in everything:
         with open(os.path.join(folder, case["name"] + ".jsonl"), "w", encoding="utf-8") as handle:

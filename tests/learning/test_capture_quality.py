@@ -11,8 +11,8 @@ see corpus_spec.py), and printed: ``pytest tests/learning -s``.
 docs/process-knowledge.md quotes them, with what each held-out set
 measured the first time it ran.
 
-The targets are asserted on the development sets (tuned, and held-out 1-98,
-which the detectors were changed after).  A held-out set that is still
+The targets are asserted on the development sets (tuned, and held-out 1-99,
+which the detectors were changed after; 99 joined with no change since its first run).  A held-out set that is still
 below them (``FLOORS``) is held at its current figures, and the targets on
 it are a strict expected failure, so whoever meets them updates the docs.
 """
@@ -29,8 +29,9 @@ from forewarn.learning import capture, transcript
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 KINDS = ("process_knowledge", "user_correction", "lesson_statement")
 TARGETS = {"process_knowledge": (1.0, 1.0), "user_correction": (0.8, 0.8), "lesson_statement": (0.8, 0.8)}
-# Sets the detectors were changed after (held-out 4 to 98 were each written blind and measured once first:
-# docs/process-knowledge.md has those first runs).
+# Sets the detectors were changed after (held-out 4 to 99 were each written blind and measured once first:
+# docs/process-knowledge.md has those first runs; held-out 99 has seen no change yet, and the reply model was not
+# retrained on it until the shipped weights had to match training on the corpus: retrained, 29,771 weights).
 DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
                     "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13", "held_out_14",
                     "held_out_15", "held_out_16", "held_out_17", "held_out_18", "held_out_19", "held_out_20",
@@ -50,7 +51,8 @@ DEVELOPMENT_SETS = ("tuned", "held_out_1", "held_out_2", "held_out_3", "held_out
                     "held_out_79", "held_out_80", "held_out_81", "held_out_82",
                     "held_out_83", "held_out_84", "held_out_85", "held_out_86", "held_out_87", "held_out_88", "held_out_89",
                     "held_out_90", "held_out_91", "held_out_92", "held_out_93", "held_out_94",
-                    "held_out_95", "held_out_96", "held_out_97", "held_out_98")
+                    "held_out_95", "held_out_96", "held_out_97", "held_out_98",
+                    "held_out_99")
 
 
 def cases():
